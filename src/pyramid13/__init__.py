@@ -1,0 +1,68 @@
+"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine.
+
+Example:
+    >>> import pyramid13 as p13
+    >>> state = p13.GameState.new(p13.Layout.shuffled(42), p13.RuleSet.preset("classic"))
+    >>> state.status
+    <Status.PLAYING: 'playing'>
+"""
+
+from __future__ import annotations
+
+from ._cards import DECK, Card, Rank, Suit
+from ._errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidLayoutError,
+    InvalidMoveError,
+    InvalidRulesError,
+    ParseError,
+    Pyramid13Error,
+    UndoError,
+)
+from ._layout import Layout
+from ._moves import Move, MoveKind
+from ._perft import perft, perft_divide
+from ._rules import Goal, RuleSet
+from ._scoring import (
+    CardemsScoring,
+    MicrosoftScoring,
+    NoScoring,
+    ScoreEvent,
+    ScoringPolicy,
+    scoring_policy,
+)
+from ._state import GameState, Status
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "DECK",
+    "Card",
+    "CardemsScoring",
+    "GameState",
+    "Goal",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidLayoutError",
+    "InvalidMoveError",
+    "InvalidRulesError",
+    "Layout",
+    "MicrosoftScoring",
+    "Move",
+    "MoveKind",
+    "NoScoring",
+    "ParseError",
+    "Pyramid13Error",
+    "Rank",
+    "RuleSet",
+    "ScoreEvent",
+    "ScoringPolicy",
+    "Status",
+    "Suit",
+    "UndoError",
+    "__version__",
+    "perft",
+    "perft_divide",
+    "scoring_policy",
+]

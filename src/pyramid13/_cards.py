@@ -1,0 +1,165 @@
+"""Suits, ranks and cards: values, canonical text and parsing."""
+
+from __future__ import annotations
+
+import enum
+from typing import ClassVar
+
+import attrs
+
+from ._errors import InvalidCardError
+
+__all__ = ["DECK", "Card", "Rank", "Suit"]
+
+
+class Suit(enum.Enum):
+    """The four suits. Suit and colour never matter for pairing."""
+
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def index(self) -> int:
+        """Position in the canonical suit order C, D, H, S (0..3)."""
+        return _SUIT_INDEX[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit's symbol: one of ``♣ ♦ ♥ ♠``."""
+        return _SUIT_SYMBOLS[self]
+
+
+class Rank(enum.IntEnum):
+    """Card ranks; the enum value is the card's value for pairing (Ace 1 .. King 13)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        """The rank's letter in canonical card text: ``A 2 .. 9 T J Q K``."""
+        return RANK_LETTERS[self.value - 1]
+
+
+RANK_LETTERS = "A23456789TJQK"
+_SUIT_INDEX = {suit: i for i, suit in enumerate(Suit)}
+_SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SUIT_BY_TOKEN: dict[str, Suit] = {}
+for _suit in Suit:
+    _SUIT_BY_TOKEN[_suit.value] = _suit
+    _SUIT_BY_TOKEN[_suit.symbol] = _suit
+_SUIT_BY_TOKEN["♤"] = Suit.SPADES
+_SUIT_BY_TOKEN["♡"] = Suit.HEARTS
+_SUIT_BY_TOKEN["♢"] = Suit.DIAMONDS
+_SUIT_BY_TOKEN["♧"] = Suit.CLUBS
+_RANK_BY_TOKEN: dict[str, Rank] = {letter: Rank(i + 1) for i, letter in enumerate(RANK_LETTERS)}
+_RANK_BY_TOKEN["10"] = Rank.TEN
+_RANK_BY_TOKEN["1"] = Rank.ACE
+
+
+def _check_rank(_instance: object, _attribute: object, value: object) -> None:
+    if not isinstance(value, Rank):
+        raise InvalidCardError(f"rank must be a Rank, not {value!r}")
+
+
+def _check_suit(_instance: object, _attribute: object, value: object) -> None:
+    if not isinstance(value, Suit):
+        raise InvalidCardError(f"suit must be a Suit, not {value!r}")
+
+
+@attrs.frozen(repr=False)
+class Card:
+    """A playing card. Immutable, hashable, compared by rank and suit.
+
+    Example:
+        >>> card = Card.parse("TH")
+        >>> str(card), card.value, card.suit
+        ('TH', 10, <Suit.HEARTS: 'H'>)
+        >>> Card(Rank.KING, Suit.SPADES)
+        Card.parse('KS')
+    """
+
+    rank: Rank = attrs.field(validator=_check_rank)
+    """The card's rank; ``rank.value`` is its value for pairing."""
+    suit: Suit = attrs.field(validator=_check_suit)
+    """The card's suit (it never matters for pairing)."""
+    _index: int = attrs.field(init=False, eq=False, repr=False, hash=False)
+
+    #: Every card by index; filled once at import.
+    _BY_INDEX: ClassVar[tuple[Card, ...]]
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_index", self.suit.index * 13 + self.rank.value - 1)
+
+    @property
+    def value(self) -> int:
+        """The value for pairing: Ace 1, numbers at face value, Jack 11, Queen 12, King 13."""
+        return int(self.rank)
+
+    @property
+    def index(self) -> int:
+        """Position in the canonical deck order (clubs, diamonds, hearts, spades; A..K): 0..51."""
+        return self._index
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card at `index` (0..51) of the canonical deck order.
+
+        Raises:
+            InvalidCardError: `index` is not an int in 0..51.
+        """
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
+            raise InvalidCardError(f"card index must be an int in 0..51, not {index!r}")
+        return cls._BY_INDEX[index]
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: rank then suit, case-insensitive.
+
+        Accepts ``A 2..9 T J Q K`` (and ``10``) for the rank and ``C D H S`` or the
+        symbols ``♣ ♦ ♥ ♠`` for the suit, with surrounding whitespace ignored.
+
+        Raises:
+            InvalidCardError: the text is not a card; the message says why.
+        """
+        if not isinstance(text, str):
+            raise InvalidCardError(f"a card must be given as text, not {type(text).__name__}")
+        token = text.strip().upper()
+        if len(token) < 2:
+            raise InvalidCardError(f"{text!r} is not a card: expected a rank and a suit, like 'TH'")
+        rank = _RANK_BY_TOKEN.get(token[:-1])
+        suit = _SUIT_BY_TOKEN.get(token[-1])
+        if rank is None:
+            raise InvalidCardError(
+                f"{text!r} is not a card: unknown rank {token[:-1]!r} (expected A 2-9 T J Q K or 10)"
+            )
+        if suit is None:
+            raise InvalidCardError(
+                f"{text!r} is not a card: unknown suit {token[-1]!r} (expected C D H S or a symbol)"
+            )
+        return cls._BY_INDEX[suit.index * 13 + rank.value - 1]
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+Card._BY_INDEX = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+#: The 52 cards in canonical order: clubs, diamonds, hearts, spades, each Ace to King.
+DECK: tuple[Card, ...] = Card._BY_INDEX

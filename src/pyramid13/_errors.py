@@ -1,0 +1,52 @@
+"""The exception hierarchy: everything pyramid13 raises for bad input derives from one root."""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidLayoutError",
+    "InvalidMoveError",
+    "InvalidRulesError",
+    "ParseError",
+    "Pyramid13Error",
+    "UndoError",
+]
+
+
+class Pyramid13Error(Exception):
+    """Root of every error pyramid13 raises on purpose.
+
+    Catch this one class to handle any bad input given to the library.
+    """
+
+
+class ParseError(Pyramid13Error, ValueError):
+    """A piece of text could not be read; the message says what was wrong and where."""
+
+
+class InvalidCardError(ParseError):
+    """A card could not be parsed or built (unknown rank or suit, bad index)."""
+
+
+class InvalidLayoutError(ParseError):
+    """A layout is malformed: wrong number of cards, a duplicate, an unknown token."""
+
+
+class InvalidMoveError(ParseError):
+    """A move is malformed, or can never be legal (its cards do not sum to 13)."""
+
+
+class InvalidRulesError(Pyramid13Error, ValueError):
+    """A rule set has a bad or contradictory setting."""
+
+
+class IllegalMoveError(Pyramid13Error, ValueError):
+    """A well-formed move is not legal in the position it was applied to.
+
+    The position is left untouched.
+    """
+
+
+class UndoError(Pyramid13Error):
+    """`GameState.undo` was called on a state that has no previous state."""

@@ -1,0 +1,186 @@
+"""Layouts (deals): layout codes, seeded shuffles and PySolFC deal numbers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+import attrs
+
+from ._cards import DECK, Card, Rank, Suit
+from ._errors import InvalidCardError, InvalidLayoutError
+
+__all__ = ["PYRAMID_SIZE", "STOCK_SIZE", "Layout"]
+
+PYRAMID_SIZE = 28
+STOCK_SIZE = 24
+_MASK64 = (1 << 64) - 1
+
+
+def _check_cards(_instance: object, _attribute: object, cards: object) -> None:
+    if not isinstance(cards, tuple):
+        raise InvalidLayoutError(f"a layout's cards must be a tuple, not {type(cards).__name__}")
+    if len(cards) != 52:
+        raise InvalidLayoutError(f"a layout has 52 cards, not {len(cards)}")
+    seen: set[Card] = set()
+    for position, card in enumerate(cards, 1):
+        if not isinstance(card, Card):
+            raise InvalidLayoutError(f"card {position} is not a Card: {card!r}")
+        if card in seen:
+            raise InvalidLayoutError(f"card {position} ({card}) appears twice")
+        seen.add(card)
+
+
+class _SplitMix64:
+    """A tiny, fully specified PRNG, so seeded deals never change across Python versions."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _MASK64
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, bound: int) -> int:
+        """An unbiased int in ``range(bound)`` (rejection sampling)."""
+        limit = (1 << 64) - (1 << 64) % bound
+        while True:
+            value = self.next()
+            if value < limit:
+                return value % bound
+
+
+@attrs.frozen(repr=False)
+class Layout:
+    """A deal: an ordering of the 52 cards.
+
+    The first 28 cards are the pyramid in row-major order from the apex; the last 24 are
+    the stock, the first of them being the first drawn.
+
+    Example:
+        >>> layout = Layout.shuffled(7)
+        >>> Layout.parse(layout.code) == layout
+        True
+        >>> len(layout.pyramid), len(layout.stock)
+        (28, 24)
+    """
+
+    cards: tuple[Card, ...] = attrs.field(validator=_check_cards)
+    """The 52 cards in layout-code order."""
+
+    @property
+    def pyramid(self) -> tuple[Card, ...]:
+        """The 28 pyramid cards, row-major from the apex."""
+        return self.cards[:PYRAMID_SIZE]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The 24 stock cards in drawing order: ``stock[0]`` is drawn first."""
+        return self.cards[PYRAMID_SIZE:]
+
+    @property
+    def code(self) -> str:
+        """The layout code: the 52 cards separated by spaces; round-trips through `parse`."""
+        return " ".join(map(str, self.cards))
+
+    @classmethod
+    def parse(cls, code: str) -> Layout:
+        """Read a layout code: 52 cards separated by whitespace (case-insensitive).
+
+        Raises:
+            InvalidLayoutError: wrong count, a duplicate or an unknown token; the message
+                names the first problem and its position.
+        """
+        if not isinstance(code, str):
+            raise InvalidLayoutError(f"a layout code must be text, not {type(code).__name__}")
+        tokens = code.split()
+        cards: list[Card] = []
+        first_seen: dict[Card, int] = {}
+        for position, token in enumerate(tokens, 1):
+            try:
+                card = Card.parse(token)
+            except InvalidCardError as error:
+                raise InvalidLayoutError(f"token {position} of the layout: {error}") from None
+            if card in first_seen:
+                raise InvalidLayoutError(
+                    f"token {position} of the layout: {card} already appeared as token "
+                    f"{first_seen[card]}"
+                )
+            first_seen[card] = position
+            cards.append(card)
+        if len(cards) != 52:
+            missing = [str(card) for card in DECK if card not in first_seen]
+            detail = f" (missing: {' '.join(missing)})" if missing and len(missing) <= 8 else ""
+            raise InvalidLayoutError(f"a layout has 52 cards, this one has {len(cards)}{detail}")
+        return cls(tuple(cards))
+
+    @classmethod
+    def from_cards(cls, cards: Iterable[Card]) -> Layout:
+        """Build a layout from 52 cards in layout-code order."""
+        return cls(tuple(cards))
+
+    @classmethod
+    def sorted(cls) -> Layout:
+        """The unshuffled deck (clubs, diamonds, hearts, spades; Ace to King) as a layout."""
+        return cls(DECK)
+
+    @classmethod
+    def shuffled(cls, seed: int) -> Layout:
+        """A deal chosen by `seed`, the same on every platform, Python version and release.
+
+        The canonical deck is shuffled by Fisher–Yates (from the last card down) driven by
+        SplitMix64 seeded with `seed`, with unbiased rejection sampling.
+
+        Args:
+            seed: any int in ``0 .. 2**64 - 1``.
+
+        Raises:
+            InvalidLayoutError: `seed` is not an int in that range.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
+            raise InvalidLayoutError(f"a deal seed must be an int in 0..2**64-1, not {seed!r}")
+        rng = _SplitMix64(seed)
+        cards = list(DECK)
+        for n in range(51, 0, -1):
+            j = rng.below(n + 1)
+            cards[n], cards[j] = cards[j], cards[n]
+        return cls(tuple(cards))
+
+    @classmethod
+    def from_pysolfc(cls, number: int) -> Layout:
+        """The deal of PySolFC's Pyramid (game id 38) with game number `number`.
+
+        Numbers below 32000 use PySolFC's Microsoft-compatible LCG deals, larger ones its
+        Mersenne Twister deals; the layout starts with the cards PySolFC shows in the
+        pyramid, and the stock follows in PySolFC's drawing order.
+
+        Raises:
+            InvalidLayoutError: `number` is not a positive int.
+        """
+        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+            raise InvalidLayoutError(f"a PySolFC game number must be an int >= 1, not {number!r}")
+        suits = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
+        deck = [Card(rank, suit) for suit in suits for rank in Rank]
+        if number < 32000:
+            deck = [deck[i + (0, 39, 26, 13)[k]] for i in range(13) for k in range(4)]
+            state = number
+            for n in range(51, 0, -1):
+                state = (state * 214013 + 2531011) % (1 << 33)
+                j = ((state >> 16) & 0x7FFF) % (n + 1)
+                deck[n], deck[j] = deck[j], deck[n]
+        else:
+            mersenne = random.Random(number)
+            for n in range(51, 0, -1):
+                j = int(mersenne.random() * (n + 1))
+                deck[n], deck[j] = deck[j], deck[n]
+        deck.reverse()
+        return cls(tuple(Card.from_index(card.index) for card in deck))
+
+    def __str__(self) -> str:
+        return self.code
+
+    def __repr__(self) -> str:
+        return f"Layout.parse({self.code!r})"

@@ -1,0 +1,42 @@
+"""Perft: counting move sequences, the cheapest cross-check of move generation."""
+
+from __future__ import annotations
+
+from ._moves import Move
+from ._state import GameState
+
+__all__ = ["perft", "perft_divide"]
+
+
+def perft(state: GameState, depth: int) -> int:
+    """The number of legal move sequences of exactly `depth` moves from `state`.
+
+    A finished game (won or lost) has no moves, so it counts only at depth 0.
+
+    Example:
+        >>> from pyramid13 import Layout, GameState
+        >>> perft(GameState.new(Layout.shuffled(1)), 0)
+        1
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+        raise ValueError(f"depth must be an int >= 0, not {depth!r}")
+    return _perft(state, depth)
+
+
+def _perft(state: GameState, depth: int) -> int:
+    moves = state.legal_moves()
+    if depth <= 1:
+        return len(moves) if depth == 1 else 1
+    return sum(_perft(state.apply_unchecked(move), depth - 1) for move in moves)
+
+
+def perft_divide(state: GameState, depth: int) -> dict[Move, int]:
+    """`perft` split by first move: for each legal move, the count below it.
+
+    Comparing two implementations' divides finds the first move they disagree on.
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+        raise ValueError(f"depth must be an int >= 1, not {depth!r}")
+    return {
+        move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()
+    }

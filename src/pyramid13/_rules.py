@@ -1,0 +1,218 @@
+"""Rule sets: every variant's settings in one immutable value, with named presets."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from ._errors import InvalidRulesError
+from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
+
+__all__ = ["Goal", "RuleSet"]
+
+
+class Goal(enum.Enum):
+    """What wins the game."""
+
+    PYRAMID = "pyramid"
+    """Clear the 28 pyramid cards; cards left in the stock and waste do not matter."""
+    ALL_CARDS = "all-cards"
+    """Clear all 52 cards: the pyramid, the stock and the waste."""
+
+
+def _to_policy(value: ScoringPolicy | str) -> ScoringPolicy:
+    if isinstance(value, str):
+        try:
+            return scoring_policy(value)
+        except KeyError:
+            raise InvalidRulesError(
+                f"unknown scoring policy {value!r}; shipped ones: "
+                f"{', '.join(shipped_policy_names())}"
+            ) from None
+    return value
+
+
+def _check_bool(instance: RuleSet, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidRulesError(f"{attribute.name} must be True or False, not {value!r}")
+
+
+def _check_count(low: int, high: int) -> Any:
+    def check(instance: RuleSet, attribute: attrs.Attribute[int], value: object) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise InvalidRulesError(
+                f"{attribute.name} must be an int in {low}..{high}, not {value!r}"
+            )
+
+    return check
+
+
+def _check_passes(instance: RuleSet, attribute: attrs.Attribute[int | None], value: object) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidRulesError(
+            f"passes must be an int >= 1 (1 means no recycle) or None for unlimited, "
+            f"not {value!r}"
+        )
+
+
+def _check_goal(instance: RuleSet, attribute: attrs.Attribute[Goal], value: object) -> None:
+    if not isinstance(value, Goal):
+        raise InvalidRulesError(f"goal must be a Goal, not {value!r}")
+
+
+def _check_policy(
+    instance: RuleSet, attribute: attrs.Attribute[ScoringPolicy], value: object
+) -> None:
+    if not isinstance(value, ScoringPolicy):
+        raise InvalidRulesError(
+            f"scoring must be a ScoringPolicy (with .name and .score) or a policy name, "
+            f"not {value!r}"
+        )
+
+
+@attrs.frozen
+class RuleSet:
+    """Every setting of a Pyramid variant. `RuleSet()` is the `classic` preset.
+
+    Example:
+        >>> rules = RuleSet.preset("microsoft")
+        >>> rules.passes, rules.stock_top_pairable, rules.scoring.name
+        (3, True, 'microsoft')
+        >>> RuleSet.from_dict(rules.to_dict()) == rules
+        True
+        >>> RuleSet(passes=None).preset_name is None
+        True
+    """
+
+    passes: int | None = attrs.field(default=1, validator=_check_passes)
+    """Passes through the stock, the first included: 1 means no recycle; None is unlimited."""
+    draw_count: int = attrs.field(default=1, validator=_check_count(1, 24))
+    """Cards moved onto the single waste pile per draw (3 in King Tut)."""
+    waste_piles: int = attrs.field(default=1, validator=_check_count(1, 24))
+    """Waste piles; with more than one, a draw deals one card onto each pile, pile 1 first."""
+    stock_top_pairable: bool = attrs.field(default=False, validator=_check_bool)
+    """The stock's top card lies face up and may be removed (Microsoft, PySolFC)."""
+    waste_pairing: bool = attrs.field(default=False, validator=_check_bool)
+    """A waste pile's top card may also pair with the card directly beneath it."""
+    overlap_pairing: bool = attrs.field(default=False, validator=_check_bool)
+    """An available card may pair with a card that it alone still covers."""
+    goal: Goal = attrs.field(default=Goal.PYRAMID, validator=_check_goal)
+    """What wins: clearing the pyramid or all 52 cards."""
+    first_card_to_waste: bool = attrs.field(default=False, validator=_check_bool)
+    """The game starts with the first stock card already on the (first) waste pile."""
+    scoring: ScoringPolicy = attrs.field(
+        factory=NoScoring, converter=_to_policy, validator=_check_policy
+    )
+    """The scoring policy; a shipped policy can be given by name."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.draw_count > 1 and self.waste_piles > 1:
+            raise InvalidRulesError(
+                f"draw_count={self.draw_count} contradicts waste_piles={self.waste_piles}: "
+                "with several waste piles a draw deals exactly one card onto each pile"
+            )
+
+    @property
+    def unlimited_passes(self) -> bool:
+        """True when the stock may be recycled without limit."""
+        return self.passes is None
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset equal to these rules, or None."""
+        for name, rules in _PRESETS.items():
+            if rules == self:
+                return name
+        return None
+
+    @classmethod
+    def preset(cls, name: str) -> RuleSet:
+        """The named preset; see `preset_names` for the list.
+
+        Raises:
+            InvalidRulesError: no preset has that name.
+        """
+        try:
+            return _PRESETS[name]
+        except (KeyError, TypeError):
+            raise InvalidRulesError(
+                f"unknown preset {name!r}; known presets: {', '.join(_PRESETS)}"
+            ) from None
+
+    @classmethod
+    def preset_names(cls) -> tuple[str, ...]:
+        """The names of every preset, `classic` first."""
+        return tuple(_PRESETS)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain, JSON-ready dict of every setting; `from_dict` reads it back."""
+        return {
+            "passes": self.passes,
+            "draw_count": self.draw_count,
+            "waste_piles": self.waste_piles,
+            "stock_top_pairable": self.stock_top_pairable,
+            "waste_pairing": self.waste_pairing,
+            "overlap_pairing": self.overlap_pairing,
+            "goal": self.goal.value,
+            "first_card_to_waste": self.first_card_to_waste,
+            "scoring": self.scoring.name,
+        }
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        policies: Mapping[str, ScoringPolicy] | None = None,
+    ) -> RuleSet:
+        """Rules from a dict like `to_dict` makes; missing keys take their defaults.
+
+        Args:
+            data: the settings.
+            policies: extra scoring policies by name, for rules saved with your own policy.
+
+        Raises:
+            InvalidRulesError: an unknown key, a bad value or an unknown scoring policy.
+        """
+        if not isinstance(data, Mapping):
+            raise InvalidRulesError(f"rules must be a mapping, not {type(data).__name__}")
+        known = {field.name for field in attrs.fields(cls)}
+        unknown = sorted(str(key) for key in data if key not in known)
+        if unknown:
+            raise InvalidRulesError(f"unknown rule setting(s): {', '.join(unknown)}")
+        settings = dict(data)
+        if "goal" in settings:
+            try:
+                settings["goal"] = Goal(settings["goal"])
+            except (ValueError, TypeError):
+                raise InvalidRulesError(
+                    f"goal must be one of {', '.join(g.value for g in Goal)}, "
+                    f"not {settings['goal']!r}"
+                ) from None
+        if "scoring" in settings:
+            name = settings["scoring"]
+            if not isinstance(name, str):
+                raise InvalidRulesError(f"scoring must be a policy name, not {name!r}")
+            if policies is not None and name in policies:
+                settings["scoring"] = policies[name]
+        return cls(**settings)
+
+
+_PRESETS: dict[str, RuleSet] = {
+    "classic": RuleSet(),
+    "cardems": RuleSet(passes=None, scoring="cardems"),
+    "three-stacks": RuleSet(waste_piles=3),
+    "microsoft": RuleSet(passes=3, stock_top_pairable=True, scoring="microsoft"),
+    "pysolfc": RuleSet(
+        passes=3, stock_top_pairable=True, first_card_to_waste=True, goal=Goal.ALL_CARDS
+    ),
+    "relaxed": RuleSet(passes=3, stock_top_pairable=True, first_card_to_waste=True),
+    "apophis": RuleSet(passes=3, waste_piles=3, goal=Goal.ALL_CARDS),
+    "king-tut": RuleSet(passes=None, draw_count=3),
+    "cardgames": RuleSet(passes=None, overlap_pairing=True),
+}

@@ -1,0 +1,132 @@
+"""Scoring policies: the protocol a RuleSet's scoring follows and the shipped policies."""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol, runtime_checkable
+
+import attrs
+
+from ._moves import Move, MoveKind
+
+__all__ = [
+    "CardemsScoring",
+    "MicrosoftScoring",
+    "NoScoring",
+    "ScoreEvent",
+    "ScoringPolicy",
+    "scoring_policy",
+]
+
+
+class ScoreEvent(NamedTuple):
+    """What a move did, as a scoring policy sees it (after the move)."""
+
+    move: Move
+    """The move just applied."""
+    cards_removed: int
+    """How many cards it removed (0 for draw and recycle)."""
+    rows_cleared: tuple[int, ...]
+    """Pyramid rows (0 is the apex, 6 the bottom row) that this move emptied."""
+    won: bool
+    """Whether the move reached the goal."""
+    cards_left: int
+    """Cards left in the stock and the waste after the move."""
+    pass_number: int
+    """The pass number after the move."""
+
+
+@runtime_checkable
+class ScoringPolicy(Protocol):
+    """How a score changes. Implement it to bring your own scoring to a `RuleSet`.
+
+    A policy must be immutable and comparable by value (an ``attrs.frozen`` class is
+    ideal), since rule sets are compared and hashed with it. The score starts at 0 and
+    every applied move replaces it with `score(previous, event)`; undo restores the
+    previous score exactly, whatever the policy does.
+    """
+
+    @property
+    def name(self) -> str:
+        """A short, unique name; rule sets are saved to dicts with it."""
+        ...  # pragma: no cover
+
+    def score(self, score: int, event: ScoreEvent) -> int:
+        """The score after the move described by `event`, given the score before it."""
+        ...  # pragma: no cover
+
+
+@attrs.frozen
+class NoScoring:
+    """No score at all: it stays 0 (seed 000, PySolFC)."""
+
+    @property
+    def name(self) -> str:
+        """``"none"``."""
+        return "none"
+
+    def score(self, score: int, event: ScoreEvent) -> int:
+        """Always 0."""
+        return 0
+
+
+@attrs.frozen
+class CardemsScoring:
+    """Cardems (seed 002): +10 per card removed; recycle -10 but never below 0; a win earns
+    +100 and +5 per card still in the stock and waste."""
+
+    @property
+    def name(self) -> str:
+        """``"cardems"``."""
+        return "cardems"
+
+    def score(self, score: int, event: ScoreEvent) -> int:
+        """Apply the Cardems table to one move."""
+        if event.move.kind is MoveKind.RECYCLE:
+            return max(0, score - 10)
+        score += 10 * event.cards_removed
+        if event.won:
+            score += 100 + 5 * event.cards_left
+        return score
+
+
+#: Microsoft's row bonuses by row index (0 is the apex).
+MICROSOFT_ROW_BONUS = (500, 250, 150, 100, 75, 50, 25)
+
+
+@attrs.frozen
+class MicrosoftScoring:
+    """Microsoft Solitaire Collection: +5 per removal (pair or King), and a bonus for each
+    pyramid row cleared: bottom row 25, then 50, 75, 100, 150, 250 and 500 for the apex
+    (1290 at most)."""
+
+    @property
+    def name(self) -> str:
+        """``"microsoft"``."""
+        return "microsoft"
+
+    def score(self, score: int, event: ScoreEvent) -> int:
+        """Apply the Microsoft table to one move."""
+        if event.cards_removed:
+            score += 5
+            for row in event.rows_cleared:
+                score += MICROSOFT_ROW_BONUS[row]
+        return score
+
+
+_SHIPPED: dict[str, ScoringPolicy] = {
+    policy.name: policy for policy in (NoScoring(), CardemsScoring(), MicrosoftScoring())
+}
+
+
+def scoring_policy(name: str) -> ScoringPolicy:
+    """The shipped scoring policy called `name`: ``"none"``, ``"cardems"`` or ``"microsoft"``.
+
+    Raises:
+        KeyError: no shipped policy has that name.
+    """
+    return _SHIPPED[name]
+
+
+def shipped_policy_names() -> tuple[str, ...]:
+    """The names of the shipped policies."""
+    return tuple(_SHIPPED)

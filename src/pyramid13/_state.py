@@ -1,0 +1,686 @@
+"""Game states: legal moves, apply, undo and status for every rule variant.
+
+Inside, a position is a handful of ints, in the manner of bitboard chess engines:
+
+* ``pyr``: bit ``i`` set while pyramid slot ``i`` holds its card (see `_geometry`);
+* ``stock``: the stock as 6-bit card ids (1..52), its top (next drawn) in the lowest bits;
+* ``waste``: waste pile ``k`` packed the same way, shifted left by ``144 * k`` bits.
+
+Cards become `Card` objects only at the edge (properties); tables that depend only on the
+deal and the set of remaining pyramid cards are built once per game and shared by every
+state of it.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any
+
+from ._cards import DECK, Card
+from ._errors import IllegalMoveError, InvalidMoveError, UndoError
+from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
+from ._layout import PYRAMID_SIZE, Layout
+from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
+from ._rules import Goal, RuleSet
+from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
+
+__all__ = ["GameState", "Status"]
+
+PILE_BITS = 144  # 24 cards of 6 bits: room for every talon card on one pile
+PILE_MASK = (1 << PILE_BITS) - 1
+_VALUE = [0] + [card.value for card in DECK]  # card id (1..52) -> value
+_CARD = [DECK[0], *DECK]  # card id -> Card (index 0 unused)
+_DRAW_ONLY = (Move.DRAW,)
+_RECYCLE_ONLY = (Move.RECYCLE,)
+_CLEAR = [~(1 << slot) for slot in range(SLOTS)]
+_ROW_OF = [position_of(slot)[0] for slot in range(SLOTS)]
+
+
+class Status(enum.Enum):
+    """Where a game stands."""
+
+    PLAYING = "playing"
+    """Not over: some removal is legal now or can become legal by drawing and recycling."""
+    WON = "won"
+    """The goal is reached. No moves are legal."""
+    LOST = "lost"
+    """Not won, and no removal can ever become legal again through draws and recycles
+    alone (this also ends unlimited-pass games that could only cycle). No moves are legal."""
+
+
+def _count(packed: int) -> int:
+    """Number of cards in a packed pile (every 6-bit field holds a nonzero card id)."""
+    return (packed.bit_length() + 5) // 6
+
+
+def _unpack(packed: int) -> tuple[Card, ...]:
+    """A packed pile as cards, bottom to top."""
+    cards = []
+    while packed:
+        cards.append(_CARD[packed & 63])
+        packed >>= 6
+    cards.reverse()
+    return tuple(cards)
+
+
+def _pack(cards: Sequence[Card]) -> int:
+    """Cards given bottom to top, packed with the top in the lowest bits."""
+    packed = 0
+    for card in cards:
+        packed = (packed << 6) | (card.index + 1)
+    return packed
+
+
+class _Shape:
+    """What one set of remaining pyramid cards offers, for one deal."""
+
+    __slots__ = ("by_value", "moves", "value_bits")
+
+    def __init__(self, moves: tuple[Move, ...], by_value: list[tuple[int, ...]]) -> None:
+        self.moves = moves  # removals among pyramid cards alone
+        self.by_value = by_value  # value -> ids of available pyramid cards, slot order
+        bits = 0
+        for value, ids in enumerate(by_value):
+            if ids:
+                bits |= 1 << value
+        self.value_bits = bits  # bit v: some available pyramid card has value v
+
+
+class _Game:
+    """Tables of one deal under one rule set, shared by every state of that game."""
+
+    __slots__ = (
+        "all_cards",
+        "draw_count",
+        "last",
+        "layout",
+        "offsets",
+        "overlap",
+        "passes",
+        "piles",
+        "pyramid",
+        "rules",
+        "scoring",
+        "shapes",
+        "simple",
+        "slot_of",
+        "stock_top",
+        "waste_pairing",
+    )
+
+    def __init__(self, layout: Layout, rules: RuleSet) -> None:
+        self.layout = layout
+        self.rules = rules
+        self.pyramid = tuple(card.index + 1 for card in layout.cards[:PYRAMID_SIZE])
+        self.slot_of = [-1] * 53
+        for slot, card_id in enumerate(self.pyramid):
+            self.slot_of[card_id] = slot
+        self.piles = rules.waste_piles
+        self.offsets = tuple(PILE_BITS * pile for pile in range(rules.waste_piles))
+        self.draw_count = rules.draw_count
+        self.passes = rules.passes or 0  # 0: unlimited
+        self.stock_top = rules.stock_top_pairable
+        self.waste_pairing = rules.waste_pairing
+        self.overlap = rules.overlap_pairing
+        self.all_cards = rules.goal is Goal.ALL_CARDS
+        self.simple = self.piles == 1 and not self.waste_pairing
+        policy: ScoringPolicy = rules.scoring
+        self.scoring: ScoringPolicy | None = None if isinstance(policy, NoScoring) else policy
+        self.shapes: dict[int, _Shape] = {}
+        # One-entry cache of (state, legal moves): `apply` right after `legal_moves` on the
+        # same state checks legality without generating the moves again.
+        self.last: tuple[GameState | None, tuple[Move, ...]] = (None, ())
+
+    def shape(self, mask: int) -> _Shape:
+        shape = self.shapes.get(mask)
+        if shape is None:
+            shape = self.shapes[mask] = self._build_shape(mask)
+        return shape
+
+    def _build_shape(self, mask: int) -> _Shape:
+        pyramid = self.pyramid
+        available = available_in(mask)
+        moves: list[Move] = []
+        by_value: list[tuple[int, ...]] = [()] * 14
+        for i, slot in enumerate(available):
+            card = pyramid[slot]
+            value = _VALUE[card]
+            by_value[value] += (card,)
+            if value == 13:
+                moves.append(KING_MOVES[card])  # type: ignore[arg-type]
+                continue
+            for other in available[i + 1 :]:
+                if value + _VALUE[pyramid[other]] == 13:
+                    moves.append(PAIR_MOVES[card][pyramid[other]])  # type: ignore[arg-type]
+            if self.overlap:
+                for upper, lower in lone_covers(mask):
+                    if upper == slot and value + _VALUE[pyramid[lower]] == 13:
+                        moves.append(PAIR_MOVES[card][pyramid[lower]])  # type: ignore[arg-type]
+        return _Shape(tuple(moves), by_value)
+
+
+def _draw(game: _Game, stock: int, waste: int) -> tuple[int, int]:
+    if game.piles == 1:
+        count = game.draw_count
+        if count == 1:
+            return stock >> 6, (waste << 6) | (stock & 63)
+        while count and stock:
+            waste = (waste << 6) | (stock & 63)
+            stock >>= 6
+            count -= 1
+        return stock, waste
+    for offset in game.offsets:
+        if not stock:
+            break
+        pile = (waste >> offset) & PILE_MASK
+        waste += (((pile << 6) | (stock & 63)) - pile) << offset
+        stock >>= 6
+    return stock, waste
+
+
+def _recycle(game: _Game, waste: int) -> int:
+    # Pick up pile 1, then 2, ..., card by card from each top, onto the new stock: with one
+    # pile this turns the waste over, so the cards come back in the order of the last pass.
+    stock = 0
+    for offset in game.offsets:
+        pile = (waste >> offset) & PILE_MASK
+        while pile:
+            stock = (stock << 6) | (pile & 63)
+            pile >>= 6
+    return stock
+
+
+def _talon_removal_possible(game: _Game, value_bits: int, stock: int, waste: int) -> bool:
+    """Whether some removal is legal now, given the available pyramid values."""
+    tops = []
+    for offset in game.offsets:
+        top = (waste >> offset) & 63
+        if top:
+            tops.append(top)
+            if game.waste_pairing:
+                beneath = (waste >> (offset + 6)) & 63
+                if beneath and _VALUE[top] + _VALUE[beneath] == 13:
+                    return True
+    if game.stock_top and stock:
+        tops.append(stock & 63)
+    for i, top in enumerate(tops):
+        value = _VALUE[top]
+        if value == 13 or value_bits >> (13 - value) & 1:
+            return True
+        for other in tops[i + 1 :]:
+            if value + _VALUE[other] == 13:
+                return True
+    return False
+
+
+def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pass_: int) -> bool:
+    """Whether draws and recycles alone can make some removal legal."""
+    passes = game.passes
+    seen: set[int] = set()
+    while True:
+        if stock:
+            stock, waste = _draw(game, stock, waste)
+        elif waste and (not passes or pass_ < passes):
+            if not passes:
+                if waste in seen:  # unlimited passes: the cycle has come round
+                    return False
+                seen.add(waste)
+            stock, waste = _recycle(game, waste), 0
+            pass_ += 1
+        else:
+            return False
+        if _talon_removal_possible(game, value_bits, stock, waste):
+            return True
+
+
+class GameState:
+    """A position in a game, with the way it was reached. Immutable.
+
+    Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
+    link to its parent, so `undo` is O(1) and returns the previous state exactly.
+    Equality and hashing compare positions (rules, cards where they lie, pass number and
+    score), not histories.
+
+    Example:
+        >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+        >>> state.status, state.pass_number, state.score
+        (<Status.PLAYING: 'playing'>, 1, 0)
+        >>> after = state.apply(state.legal_moves()[0])
+        >>> after.undo() == state
+        True
+    """
+
+    __slots__ = ("_game", "_move", "_parent", "_pass", "_pyr", "_score", "_status", "_stock",
+                 "_waste")
+
+    _game: _Game
+    _pyr: int
+    _stock: int
+    _waste: int
+    _pass: int
+    _score: int
+    _parent: GameState | None
+    _move: Move | None
+    _status: Status | None
+
+    def __init__(self) -> None:
+        raise TypeError("use GameState.new(layout, rules) to start a game")
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, layout: Layout, rules: RuleSet | None = None) -> GameState:
+        """The start of a game: `layout` dealt under `rules` (the classic preset by default).
+
+        Raises:
+            TypeError: `layout` is not a Layout or `rules` not a RuleSet.
+        """
+        if not isinstance(layout, Layout):
+            raise TypeError(f"layout must be a Layout, not {type(layout).__name__}")
+        if rules is None:
+            rules = RuleSet()
+        elif not isinstance(rules, RuleSet):
+            raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+        game = _Game(layout, rules)
+        stock = _pack(layout.cards[:PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
+        waste = 0
+        if rules.first_card_to_waste:
+            waste, stock = stock & 63, stock >> 6
+        return _make(game, (1 << SLOTS) - 1, stock, waste, 1, 0, None, None)
+
+    # -- the position -------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules of this game."""
+        return self._game.rules
+
+    @property
+    def layout(self) -> Layout:
+        """The deal this game started from."""
+        return self._game.layout
+
+    @property
+    def pyramid(self) -> tuple[Card | None, ...]:
+        """The 28 pyramid slots, row-major from the apex: a card, or None once removed."""
+        pyr = self._pyr
+        return tuple(
+            _CARD[card] if pyr >> slot & 1 else None
+            for slot, card in enumerate(self._game.pyramid)
+        )
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, bottom to top: ``stock[-1]`` is drawn next."""
+        return _unpack(self._stock)
+
+    @property
+    def waste_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The waste piles (one unless the rules say otherwise), each bottom to top."""
+        waste = self._waste
+        return tuple(_unpack((waste >> offset) & PILE_MASK) for offset in self._game.offsets)
+
+    @property
+    def exposed(self) -> tuple[Card, ...]:
+        """Cards that may take part in a removal now (not counting `waste_pairing`'s
+        second card or `overlap_pairing`'s covered card): available pyramid cards in slot
+        order, waste pile tops, then the stock top when the rules let it play."""
+        game = self._game
+        pyr = self._pyr
+        cards = [
+            _CARD[game.pyramid[s]]
+            for s in range(SLOTS)
+            if pyr >> s & 1 and not COVERED_BY[s] & pyr
+        ]
+        for offset in game.offsets:
+            top = (self._waste >> offset) & 63
+            if top:
+                cards.append(_CARD[top])
+        if game.stock_top and self._stock:
+            cards.append(_CARD[self._stock & 63])
+        return tuple(cards)
+
+    @property
+    def pass_number(self) -> int:
+        """The current pass through the stock, starting at 1; each recycle adds one."""
+        return self._pass
+
+    @property
+    def score(self) -> int:
+        """The score under the rules' scoring policy."""
+        return self._score
+
+    @property
+    def status(self) -> Status:
+        """`Status.PLAYING`, `Status.WON` or `Status.LOST`."""
+        status = self._status
+        if status is None:
+            self.legal_moves()
+            status = self._status
+            assert status is not None
+        return status
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game is won or lost (no move is legal)."""
+        return self.status is not Status.PLAYING
+
+    # -- history ------------------------------------------------------------------------
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that led here, or None at the start."""
+        return self._move
+
+    @property
+    def previous(self) -> GameState | None:
+        """The state before the last move, or None at the start."""
+        return self._parent
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves applied since the start, oldest first."""
+        moves = []
+        state: GameState | None = self
+        while state is not None and state._move is not None:
+            moves.append(state._move)
+            state = state._parent
+        moves.reverse()
+        return tuple(moves)
+
+    @property
+    def start(self) -> GameState:
+        """The state this game started from."""
+        state = self
+        while state._parent is not None:
+            state = state._parent
+        return state
+
+    def undo(self) -> GameState:
+        """The state before the last move, exactly as it was (score and pass included). O(1).
+
+        Raises:
+            UndoError: this is the start of the game.
+        """
+        parent = self._parent
+        if parent is None:
+            raise UndoError("nothing to undo: this is the start of the game")
+        return parent
+
+    # -- moves --------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in a fixed order; empty once the game is won or lost.
+
+        The order: first removals of pyramid cards alone, by their first card's slot
+        (its King removal, its pairs with later available slots, then with cards it alone
+        covers under `overlap_pairing`); then removals that use a talon card, for each of
+        waste pile 1, 2, ... top and then the stock top (when it may play): the King
+        removal, pairs with available pyramid cards in slot order, pairs with the later
+        talon cards; then `waste_pairing` pairs pile by pile; then draw; then recycle.
+        """
+        last = self._game.last
+        if last[0] is self:
+            return last[1]
+        moves = self._generate()
+        self._game.last = (self, moves)
+        return moves
+
+    def _generate(self) -> tuple[Move, ...]:
+        game = self._game
+        pyr = self._pyr
+        stock = self._stock
+        waste = self._waste
+        if not pyr and (not game.all_cards or not (stock or waste)):
+            self._status = Status.WON
+            return ()
+        shape = game.shapes.get(pyr)
+        if shape is None:
+            shape = game.shape(pyr)
+        moves = shape.moves
+        if game.simple:
+            # One waste pile, no waste pairing: the common case, kept short.
+            top = waste & 63
+            below = stock & 63 if game.stock_top else 0
+            if top:
+                value = _VALUE[top]
+                if value == 13:
+                    moves += (KING_MOVES[top],)  # type: ignore[operator]
+                else:
+                    row = PAIR_MOVES[top]
+                    moves += tuple([row[card] for card in shape.by_value[13 - value]])  # type: ignore[misc]
+                    if below and _VALUE[below] + value == 13:
+                        moves += (row[below],)  # type: ignore[operator]
+            if below:
+                value = _VALUE[below]
+                if value == 13:
+                    moves += (KING_MOVES[below],)  # type: ignore[operator]
+                else:
+                    row = PAIR_MOVES[below]
+                    moves += tuple([row[card] for card in shape.by_value[13 - value]])  # type: ignore[misc]
+        else:
+            moves += self._talon_removals(shape)
+        if not moves:
+            if not _removal_reachable(game, shape.value_bits, stock, waste, self._pass):
+                self._status = Status.LOST
+                return ()
+        self._status = Status.PLAYING
+        if stock:
+            return moves + _DRAW_ONLY
+        if waste and (not game.passes or self._pass < game.passes):
+            return moves + _RECYCLE_ONLY
+        return moves
+
+    def _talon_removals(self, shape: _Shape) -> tuple[Move, ...]:
+        """Removals that use a waste or stock card, in `legal_moves` order (general case)."""
+        game = self._game
+        waste = self._waste
+        tops = [top for offset in game.offsets if (top := (waste >> offset) & 63)]
+        if game.stock_top and self._stock:
+            tops.append(self._stock & 63)
+        moves: list[Move] = []
+        for i, top in enumerate(tops):
+            value = _VALUE[top]
+            if value == 13:
+                moves.append(KING_MOVES[top])  # type: ignore[arg-type]
+                continue
+            row = PAIR_MOVES[top]
+            moves.extend([row[card] for card in shape.by_value[13 - value]])  # type: ignore[misc]
+            for other in tops[i + 1 :]:
+                if value + _VALUE[other] == 13:
+                    moves.append(row[other])  # type: ignore[arg-type]
+        if game.waste_pairing:
+            for offset in game.offsets:
+                top = (waste >> offset) & 63
+                beneath = (waste >> (offset + 6)) & 63
+                if top and beneath and _VALUE[top] + _VALUE[beneath] == 13:
+                    moves.append(PAIR_MOVES[top][beneath])  # type: ignore[arg-type]
+        return tuple(moves)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` is legal here."""
+        return move in self.legal_moves()
+
+    def apply(self, move: Move | str) -> GameState:
+        """The state after `move` (a `Move` or its text). This state is left untouched.
+
+        Raises:
+            InvalidMoveError: `move` is neither a Move nor valid move text.
+            IllegalMoveError: the move is not legal here; the message says why.
+        """
+        if not isinstance(move, Move):
+            if not isinstance(move, str):
+                raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
+            move = Move.parse(move)
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"{move} is not legal here: {self._why_illegal(move)}")
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Move) -> GameState:
+        """The state after `move`, without checking that it is legal: the fast path for
+        search code that applies only moves from `legal_moves`. An illegal move gives an
+        undefined (but never crashing) result."""
+        game = self._game
+        pyr = self._pyr
+        stock = self._stock
+        waste = self._waste
+        pass_ = self._pass
+        kind = move.kind
+        if kind is MoveKind.DRAW:
+            stock, waste = _draw(game, stock, waste)
+            removed = 0
+        elif kind is MoveKind.RECYCLE:
+            stock, waste = _recycle(game, waste), 0
+            pass_ += 1
+            removed = 0
+        else:
+            ids = move._ids
+            removed = len(ids)
+            slot_of = game.slot_of
+            pending = []
+            for card in ids:
+                slot = slot_of[card]
+                if slot >= 0:
+                    pyr &= _CLEAR[slot]
+                elif stock & 63 == card:
+                    stock >>= 6
+                elif game.piles == 1:
+                    if waste & 63 == card:
+                        waste >>= 6
+                    else:
+                        pending.append(card)
+                else:
+                    for offset in game.offsets:
+                        pile = (waste >> offset) & PILE_MASK
+                        if pile & 63 == card:
+                            waste -= (pile - (pile >> 6)) << offset
+                            break
+                    else:
+                        pending.append(card)
+            for card in pending:  # waste pairing: the card beneath, now on top
+                for offset in game.offsets:
+                    pile = (waste >> offset) & PILE_MASK
+                    if pile & 63 == card:
+                        waste -= (pile - (pile >> 6)) << offset
+                        break
+        score = self._score
+        scoring = game.scoring
+        if scoring is not None:
+            score = scoring.score(score, self._event(move, removed, pyr, stock, waste, pass_))
+        return _make(game, pyr, stock, waste, pass_, score, self, move)
+
+    def _event(
+        self, move: Move, removed: int, pyr: int, stock: int, waste: int, pass_: int
+    ) -> ScoreEvent:
+        game = self._game
+        gone = self._pyr & ~pyr
+        rows: tuple[int, ...] = ()
+        if gone:
+            rows = tuple(
+                sorted(
+                    {_ROW_OF[s] for s in range(SLOTS) if gone >> s & 1}
+                    - {r for r in range(7) if ROW_MASKS[r] & pyr}
+                )
+            )
+        left = _count(stock) + sum(_count((waste >> o) & PILE_MASK) for o in game.offsets)
+        won = not pyr and (not game.all_cards or not left)
+        return ScoreEvent(move, removed, rows, won, left, pass_)
+
+    def _why_illegal(self, move: Move) -> str:
+        status = self.status
+        if status is not Status.PLAYING:
+            return f"the game is over ({status.value})"
+        if move.kind is MoveKind.DRAW:
+            return "the stock is empty"
+        if move.kind is MoveKind.RECYCLE:
+            if self._stock:
+                return "the stock is not empty yet"
+            if not self._waste:
+                return "the waste is empty"
+            return f"the rules allow {self.rules.passes} pass(es) through the stock"
+        exposed = set(self.exposed)
+        hidden = [str(card) for card in move.cards if card not in exposed]
+        if hidden:
+            return f"{' and '.join(hidden)} {'is' if len(hidden) == 1 else 'are'} not exposed"
+        return "those cards cannot be removed together here"
+
+    # -- equality, text -----------------------------------------------------------------
+
+    def _key(self) -> tuple[Any, ...]:
+        pyr = self._pyr
+        cards = tuple(c if pyr >> s & 1 else 0 for s, c in enumerate(self._game.pyramid))
+        return (self._game.rules, cards, self._stock, self._waste, self._pass, self._score)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        if self._game is other._game:
+            return (
+                self._pyr == other._pyr
+                and self._stock == other._stock
+                and self._waste == other._waste
+                and self._pass == other._pass
+                and self._score == other._score
+            )
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        name = self.rules.preset_name or "custom rules"
+        return (
+            f"<GameState {name}: {bin(self._pyr).count('1')} pyramid cards, "
+            f"stock {_count(self._stock)}, pass {self._pass}, score {self._score}, "
+            f"{self.status.value}>"
+        )
+
+    def __str__(self) -> str:
+        pyramid = self.pyramid
+        lines = []
+        for row in range(7):
+            first = row * (row + 1) // 2
+            cells = [str(card) if card else ".." for card in pyramid[first : first + row + 1]]
+            lines.append(" " * (2 * (6 - row)) + "  ".join(cells).rstrip())
+        stock = self.stock
+        stock_text = f"stock: {len(stock)} card{'s' * (len(stock) != 1)}"
+        if stock and self._game.stock_top:
+            stock_text += f" (top {stock[-1]})"
+        lines.append(stock_text)
+        piles = self.waste_piles
+        for number, pile in enumerate(piles, 1):
+            label = "waste" if len(piles) == 1 else f"waste {number}"
+            lines.append(f"{label}: {' '.join(map(str, pile)) or '(empty)'}")
+        passes = self.rules.passes
+        lines.append(
+            f"pass {self._pass}/{passes if passes else 'unlimited'}, "
+            f"score {self._score}, {self.status.value}"
+        )
+        return "\n".join(lines)
+
+
+_new_state = object.__new__
+
+
+def _make(
+    game: _Game,
+    pyr: int,
+    stock: int,
+    waste: int,
+    pass_: int,
+    score: int,
+    parent: GameState | None,
+    move: Move | None,
+) -> GameState:
+    state: GameState = _new_state(GameState)
+    state._game = game
+    state._pyr = pyr
+    state._stock = stock
+    state._waste = waste
+    state._pass = pass_
+    state._score = score
+    state._parent = parent
+    state._move = move
+    state._status = None
+    return state
