@@ -4,7 +4,20 @@ from __future__ import annotations
 
 import pyramid13 as p13
 
-__all__ = ["MAX_MICROSOFT", "SELF_CLEARING", "SELF_CLEARING_MOVES", "deal", "play"]
+__all__ = ["MAX_MICROSOFT", "NEUTRAL", "SELF_CLEARING", "SELF_CLEARING_MOVES", "deal", "play"]
+
+
+#: A pyramid with the bottom row A A A 2 2 2 3 and no King: at the start nothing pairs,
+#: and of the stock cards only Queens (with the Aces) and Kings can ever be removed.
+NEUTRAL = """
+            7C
+          7D  7H
+        7S  8C  8D
+      8H  8S  9C  9D
+    9H  9S  TC  TD  TH
+  TS  JC  JD  JH  JS  QC
+AC  AD  AH  2C  2D  2H  3C
+"""
 
 
 def deal(pyramid: str, stock: str = "") -> p13.Layout:
@@ -41,14 +54,14 @@ SELF_CLEARING = deal(
 )
 #: The moves that clear `SELF_CLEARING`'s pyramid, bottom row first.
 SELF_CLEARING_MOVES = (
-    "KS 4D+9D 5D+8D 6D+7D "
-    "AD+QD 2D+JD 3D+TD "
-    "KH 5C+8C 6C+7C "
-    "3C+TC 4C+9C "
-    "KD 2C+JC "
-    "AC+QC "
-    "KC"
-).split()
+    *("KS", "4D+9D", "5D+8D", "6D+7D"),
+    *("AD+QD", "2D+JD", "3D+TD"),
+    *("KH", "5C+8C", "6C+7C"),
+    *("3C+TC", "4C+9C"),
+    *("KD", "2C+JC"),
+    "AC+QC",
+    "KC",
+)
 
 #: The pyramid holds the Kings and every card of value 1..6; the stock holds their
 #: complements in the order the pyramid is cleared (bottom row first, left to right), so

@@ -2,24 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
-from dealing import MAX_MICROSOFT, SELF_CLEARING, SELF_CLEARING_MOVES, deal, play
+from dealing import MAX_MICROSOFT, NEUTRAL, SELF_CLEARING, SELF_CLEARING_MOVES, deal, play
 
 import pyramid13 as p13
 from pyramid13 import GameState, Move, RuleSet, Status
 
-# Bottom row A A A 2 2 2 3 and no King in the pyramid: at the start nothing pairs, and of
-# the stock cards only Queens (with the Aces) and Kings can ever be removed.
-NEUTRAL = """
-            7C
-          7D  7H
-        7S  8C  8D
-      8H  8S  9C  9D
-    9H  9S  TC  TD  TH
-  TS  JC  JD  JH  JS  QC
-AC  AD  AH  2C  2D  2H  3C
-"""
-# The stock cards that NEUTRAL leaves, in canonical order (what `deal` appends).
+# The stock that NEUTRAL leaves, in the canonical order `deal` appends it in.
 NEUTRAL_REST = "4C 5C 6C KC 3D 4D 5D 6D QD KD 3H 4H 5H 6H QH KH AS 2S 3S 4S 5S 6S QS KS"
 
 
@@ -318,8 +309,6 @@ def test_without_waste_pairing_the_card_beneath_is_not_exposed() -> None:
         state.apply("AS+QD")
 
 
-
-
 def test_overlap_pairing_only_once_a_single_covering_card_is_left() -> None:
     state = GameState.new(deal(OVERLAP), RuleSet.preset("cardgames"))
     assert set(state.legal_moves()) == moves("KH draw")  # 4C lies under KH and 9C
@@ -365,7 +354,9 @@ def test_the_all_cards_goal_needs_the_talon_cleared_too() -> None:
     assert len(state.stock) == 23
     # The talon pairs up: waste top with stock top, then draw and again.
     state = state.apply("AH+QH")
-    for pair in "2H+JH 3H+TH 4H+9H 5H+8H 6H+7H AS+QS 2S+JS 3S+TS 4S+9S 5S+8S 6S+7S".split():
+    pairs = ("2H+JH", "3H+TH", "4H+9H", "5H+8H", "6H+7H")
+    pairs += ("AS+QS", "2S+JS", "3S+TS", "4S+9S", "5S+8S", "6S+7S")
+    for pair in pairs:
         assert state.status is Status.PLAYING
         state = play(state, "draw", pair)
     assert state.stock == ()
@@ -500,7 +491,7 @@ def _clear_max_microsoft(state: GameState) -> list[GameState]:
 
 def test_every_microsoft_row_bonus_and_the_maximum() -> None:
     states = _clear_max_microsoft(GameState.new(MAX_MICROSOFT, RuleSet.preset("microsoft")))
-    gains = [after.score - before.score for before, after in zip(states, states[1:])]
+    gains = [after.score - before.score for before, after in itertools.pairwise(states)]
     assert len(gains) == 28
     bonuses = [gain - 5 for gain in gains if gain != 5]
     assert bonuses == [25, 50, 75, 100, 150, 250, 500]  # bottom row first

@@ -154,9 +154,7 @@ def game_states(
     """
     if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0:
         raise ValueError(f"max_moves must be an int >= 0, not {max_moves!r}")
-    return _game_states(
-        _as_strategy(rules, rulesets()), _as_strategy(layout, layouts()), max_moves
-    )
+    return _game_states(_as_strategy(rules, rulesets()), _as_strategy(layout, layouts()), max_moves)
 
 
 def _hypothesis_setup_hook() -> None:
