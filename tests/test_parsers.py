@@ -43,8 +43,9 @@ def outcome(function: Callable[..., T], *args: Any, **kwargs: Any) -> T | p13.Py
     try:
         return function(*args, **kwargs)
     except p13.Pyramid13Error as error:
-        assert str(error), "an error must say what was wrong"
-        return error
+        caught = error
+    assert str(caught), "an error must say what was wrong"
+    return caught
 
 
 # -- Card ---------------------------------------------------------------------------------------

@@ -354,9 +354,9 @@ def test_the_all_cards_goal_needs_the_talon_cleared_too() -> None:
     assert len(state.stock) == 23
     # The talon pairs up: waste top with stock top, then draw and again.
     state = state.apply("AH+QH")
-    pairs = ("2H+JH", "3H+TH", "4H+9H", "5H+8H", "6H+7H")
-    pairs += ("AS+QS", "2S+JS", "3S+TS", "4S+9S", "5S+8S", "6S+7S")
-    for pair in pairs:
+    hearts = ["2H+JH", "3H+TH", "4H+9H", "5H+8H", "6H+7H"]
+    spades = ["AS+QS", "2S+JS", "3S+TS", "4S+9S", "5S+8S", "6S+7S"]
+    for pair in hearts + spades:
         assert state.status is Status.PLAYING
         state = play(state, "draw", pair)
     assert state.stock == ()
