@@ -32,11 +32,18 @@ def walk(data: st.DataObject, layout: p13.Layout, rules: p13.RuleSet, steps: int
     state = p13.GameState.new(layout, rules)
     ref = RefState.new(layout, rules)
     assert_same(state, ref)
+    # How often to prefer a draw or recycle over a removal: some walks play every card they
+    # can, others mostly turn the stock (reaching recycles at a low score, late passes).
+    laziness = data.draw(st.integers(min_value=0, max_value=4), label="laziness")
     for _ in range(steps):
         legal = state.legal_moves()
         if not legal:
             break
-        move = data.draw(st.sampled_from(legal))
+        talon = [move for move in legal if not move.is_removal]
+        if talon and data.draw(st.integers(min_value=0, max_value=3)) < laziness:
+            move = talon[0]
+        else:
+            move = data.draw(st.sampled_from(legal))
         state = state.apply(move)
         ref = ref.after(move)
         assert_same(state, ref)

@@ -474,6 +474,26 @@ def test_cardems_win_bonus_with_no_card_left() -> None:
     assert state.score == 4 * 10 + 24 * 20 + 100
 
 
+def test_cardems_win_bonus_waits_for_the_all_cards_goal() -> None:
+    rules = RuleSet(
+        passes=3,
+        stock_top_pairable=True,
+        first_card_to_waste=True,
+        goal=p13.Goal.ALL_CARDS,
+        scoring="cardems",
+    )
+    state = play(GameState.new(SELF_CLEARING, rules), *SELF_CLEARING_MOVES)
+    assert state.status is Status.PLAYING
+    assert state.score == 40 + 240  # the pyramid is clear, the game is not won yet
+    state = state.apply("AH+QH")
+    for pair in ["2H+JH", "3H+TH", "4H+9H", "5H+8H", "6H+7H"]:
+        state = play(state, "draw", pair)
+    for pair in ["AS+QS", "2S+JS", "3S+TS", "4S+9S", "5S+8S", "6S+7S"]:
+        state = play(state, "draw", pair)
+    assert state.status is Status.WON
+    assert state.score == 40 + 240 + 12 * 20 + 100  # no card left for the bonus
+
+
 def _clear_max_microsoft(state: GameState) -> list[GameState]:
     """Clear MAX_MICROSOFT bottom row first, each card with the stock top or alone."""
     states = [state]
