@@ -231,6 +231,7 @@ setting_values = st.one_of(
     st.integers(min_value=-2, max_value=30),
     st.sampled_from([g.value for g in p13.Goal] + ["none", "cardems", "microsoft", "golf"]),
     st.sampled_from([p13.NoScoring(), p13.CardemsScoring(), p13.MicrosoftScoring()]),
+    st.sampled_from([p13.NoScoring, p13.CardemsScoring, p13.MicrosoftScoring, p13.ScoringPolicy]),
 )
 
 

@@ -97,6 +97,8 @@ def test_several_piles_with_a_draw_count_contradict() -> None:
         ({"goal": "pyramid"}, "goal must be a Goal"),
         ({"scoring": "golf"}, "unknown scoring policy 'golf'"),
         ({"scoring": 3}, "scoring must be a ScoringPolicy"),
+        # Regression: a policy class passed the protocol check and broke at the first move.
+        ({"scoring": p13.MicrosoftScoring}, "not the class MicrosoftScoring; use Micro"),
     ],
 )
 def test_bad_settings_are_rejected_with_a_clear_message(
