@@ -387,6 +387,16 @@ def test_lost_at_the_start_of_an_unlimited_game() -> None:
     assert GameState.new(layout, RuleSet.preset("microsoft")).status is Status.PLAYING
 
 
+def test_a_waste_pairing_to_come_keeps_the_game_alive() -> None:
+    # LOCKED's stock comes 4C 5C 6C 7C ...: only waste pairing can ever remove 6C+7C.
+    layout = deal(LOCKED)
+    assert GameState.new(layout).status is Status.LOST
+    state = GameState.new(layout, RuleSet(waste_pairing=True))
+    assert state.status is Status.PLAYING
+    state = draws(state, 4)
+    assert set(state.legal_moves()) == moves("6C+7C draw")
+
+
 KING_TUT_LOCKED = """
             KC
           KD  KH
