@@ -78,6 +78,7 @@ def test_positions_differ_by_rules_pass_and_score() -> None:
     three = draws_and_recycle(GameState.new(layout, RuleSet(passes=3)))
     assert three.pass_number == 2
     assert three != GameState.new(layout, RuleSet(passes=3))
+    assert three != three.start  # the same game: only the pass number differs
     assert three.stock == GameState.new(layout, RuleSet(passes=3)).stock
     assert GameState.new(layout) != "a state"
 
