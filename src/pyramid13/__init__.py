@@ -35,6 +35,7 @@ from ._scoring import (
 from ._state import GameState, Status
 
 __version__ = "0.1.0.dev0"
+"""The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
     "DECK",

@@ -161,5 +161,8 @@ class Card:
 
 Card._BY_INDEX = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 
-#: The 52 cards in canonical order: clubs, diamonds, hearts, spades, each Ace to King.
 DECK: tuple[Card, ...] = Card._BY_INDEX
+"""The 52 cards in canonical order: clubs, diamonds, hearts, spades, each Ace to King.
+
+``DECK[card.index] is card`` for every card.
+"""
