@@ -35,6 +35,12 @@ _DRAW_ONLY = (Move.DRAW,)
 _RECYCLE_ONLY = (Move.RECYCLE,)
 _CLEAR = [~(1 << slot) for slot in range(SLOTS)]
 _ROW_OF = [position_of(slot)[0] for slot in range(SLOTS)]
+# Rows of the slots that one removal can take (one or two slots), for row-clear scoring.
+_ROWS_TOUCHED = {
+    (1 << a) | (1 << b): tuple(sorted({_ROW_OF[a], _ROW_OF[b]}))
+    for a in range(SLOTS)
+    for b in range(SLOTS)
+}
 
 
 class Status(enum.Enum):
@@ -216,6 +222,8 @@ def _talon_removal_possible(game: _Game, value_bits: int, stock: int, waste: int
 
 def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pass_: int) -> bool:
     """Whether draws and recycles alone can make some removal legal."""
+    if game.simple:
+        return _removal_reachable_one_pile(game, value_bits, stock, waste, pass_)
     passes = game.passes
     seen: set[int] = set()
     while True:
@@ -232,6 +240,39 @@ def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pas
             return False
         if _talon_removal_possible(game, value_bits, stock, waste):
             return True
+
+
+def _removal_reachable_one_pile(
+    game: _Game, value_bits: int, stock: int, waste: int, pass_: int
+) -> bool:
+    """`_removal_reachable` for one waste pile without waste pairing, in one tight loop."""
+    passes = game.passes
+    stock_top = game.stock_top
+    count = game.draw_count
+    seen: set[int] = set()
+    while True:
+        if stock:
+            if count == 1:
+                waste = (waste << 6) | (stock & 63)
+                stock >>= 6
+            else:
+                stock, waste = _draw(game, stock, waste)
+        elif waste and (not passes or pass_ < passes):
+            if not passes:
+                if waste in seen:
+                    return False
+                seen.add(waste)
+            stock, waste = _recycle(game, waste), 0
+            pass_ += 1
+        else:
+            return False
+        value = _VALUE[waste & 63]
+        if value and (value == 13 or value_bits >> (13 - value) & 1):
+            return True
+        if stock_top and stock:
+            other = _VALUE[stock & 63]
+            if other == 13 or value_bits >> (13 - other) & 1 or other + value == 13:
+                return True
 
 
 class GameState:
@@ -577,13 +618,11 @@ class GameState:
         gone = self._pyr & ~pyr
         rows: tuple[int, ...] = ()
         if gone:
-            rows = tuple(
-                sorted(
-                    {_ROW_OF[s] for s in range(SLOTS) if gone >> s & 1}
-                    - {r for r in range(7) if ROW_MASKS[r] & pyr}
-                )
-            )
-        left = _count(stock) + sum(_count((waste >> o) & PILE_MASK) for o in game.offsets)
+            rows = tuple([row for row in _ROWS_TOUCHED[gone] if not ROW_MASKS[row] & pyr])
+        if game.piles == 1:
+            left = (stock.bit_length() + 5) // 6 + (waste.bit_length() + 5) // 6
+        else:
+            left = _count(stock) + sum(_count((waste >> o) & PILE_MASK) for o in game.offsets)
         won = not pyr and (not game.all_cards or not left)
         return ScoreEvent(move, removed, rows, won, left, pass_)
 
@@ -628,6 +667,26 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __copy__(self) -> GameState:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        return self  # immutable
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle as the start position plus the moves (small, and no deep recursion over a
+        # long chain of parents); unpickling replays them.
+        start = self.start
+        return (
+            _restore,
+            (
+                self._game.layout,
+                self._game.rules,
+                (start._pyr, start._stock, start._waste, start._pass, start._score),
+                tuple(str(move) for move in self.history),
+            ),
+        )
+
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom rules"
         return (
@@ -661,6 +720,16 @@ class GameState:
 
 
 _new_state = object.__new__
+
+
+def _restore(
+    layout: Layout, rules: RuleSet, start: tuple[int, int, int, int, int], moves: tuple[str, ...]
+) -> GameState:
+    """Rebuild a pickled state: its start position, then its moves replayed."""
+    state = _make(_Game(layout, rules), *start, None, None)
+    for text in moves:
+        state = state.apply_unchecked(Move.parse(text))
+    return state
 
 
 def _make(
