@@ -31,6 +31,7 @@ PILE_BITS = 144  # 24 cards of 6 bits: room for every talon card on one pile
 PILE_MASK = (1 << PILE_BITS) - 1
 _VALUE = [0] + [card.value for card in DECK]  # card id (1..52) -> value
 _CARD = [DECK[0], *DECK]  # card id -> Card (index 0 unused)
+_DRAW_KIND = MoveKind.DRAW
 _DRAW_ONLY = (Move.DRAW,)
 _RECYCLE_ONLY = (Move.RECYCLE,)
 _CLEAR = [~(1 << slot) for slot in range(SLOTS)]
@@ -83,14 +84,12 @@ class _Shape:
 
     __slots__ = ("by_value", "moves", "value_bits")
 
-    def __init__(self, moves: tuple[Move, ...], by_value: list[tuple[int, ...]]) -> None:
+    def __init__(
+        self, moves: tuple[Move, ...], by_value: list[tuple[int, ...]], value_bits: int
+    ) -> None:
         self.moves = moves  # removals among pyramid cards alone
         self.by_value = by_value  # value -> ids of available pyramid cards, slot order
-        bits = 0
-        for value, ids in enumerate(by_value):
-            if ids:
-                bits |= 1 << value
-        self.value_bits = bits  # bit v: some available pyramid card has value v
+        self.value_bits = value_bits  # bit v: some available pyramid card has value v
 
 
 class _Game:
@@ -149,10 +148,12 @@ class _Game:
         available = available_in(mask)
         moves: list[Move] = []
         by_value: list[tuple[int, ...]] = [()] * 14
+        value_bits = 0
         for i, slot in enumerate(available):
             card = pyramid[slot]
             value = _VALUE[card]
             by_value[value] += (card,)
+            value_bits |= 1 << value
             if value == 13:
                 moves.append(KING_MOVES[card])  # type: ignore[arg-type]
                 continue
@@ -163,7 +164,7 @@ class _Game:
                 for upper, lower in lone_covers(mask):
                     if upper == slot and value + _VALUE[pyramid[lower]] == 13:
                         moves.append(PAIR_MOVES[card][pyramid[lower]])  # type: ignore[arg-type]
-        return _Shape(tuple(moves), by_value)
+        return _Shape(tuple(moves), by_value, value_bits)
 
 
 def _draw(game: _Game, stock: int, waste: int) -> tuple[int, int]:
@@ -292,8 +293,17 @@ class GameState:
         True
     """
 
-    __slots__ = ("_game", "_move", "_parent", "_pass", "_pyr", "_score", "_status", "_stock",
-                 "_waste")
+    __slots__ = (
+        "_game",
+        "_move",
+        "_parent",
+        "_pass",
+        "_pyr",
+        "_score",
+        "_status",
+        "_stock",
+        "_waste",
+    )
 
     _game: _Game
     _pyr: int
@@ -324,7 +334,7 @@ class GameState:
         elif not isinstance(rules, RuleSet):
             raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
         game = _Game(layout, rules)
-        stock = _pack(layout.cards[:PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
+        stock = _pack(layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
         waste = 0
         if rules.first_card_to_waste:
             waste, stock = stock & 63, stock >> 6
@@ -347,8 +357,7 @@ class GameState:
         """The 28 pyramid slots, row-major from the apex: a card, or None once removed."""
         pyr = self._pyr
         return tuple(
-            _CARD[card] if pyr >> slot & 1 else None
-            for slot, card in enumerate(self._game.pyramid)
+            _CARD[card] if pyr >> slot & 1 else None for slot, card in enumerate(self._game.pyramid)
         )
 
     @property
@@ -370,9 +379,7 @@ class GameState:
         game = self._game
         pyr = self._pyr
         cards = [
-            _CARD[game.pyramid[s]]
-            for s in range(SLOTS)
-            if pyr >> s & 1 and not COVERED_BY[s] & pyr
+            _CARD[game.pyramid[s]] for s in range(SLOTS) if pyr >> s & 1 and not COVERED_BY[s] & pyr
         ]
         for offset in game.offsets:
             top = (self._waste >> offset) & 63
@@ -502,10 +509,9 @@ class GameState:
                     moves += tuple([row[card] for card in shape.by_value[13 - value]])  # type: ignore[misc]
         else:
             moves += self._talon_removals(shape)
-        if not moves:
-            if not _removal_reachable(game, shape.value_bits, stock, waste, self._pass):
-                self._status = Status.LOST
-                return ()
+        if not moves and not _removal_reachable(game, shape.value_bits, stock, waste, self._pass):
+            self._status = Status.LOST
+            return ()
         self._status = Status.PLAYING
         if stock:
             return moves + _DRAW_ONLY
@@ -567,16 +573,15 @@ class GameState:
         stock = self._stock
         waste = self._waste
         pass_ = self._pass
-        kind = move.kind
-        if kind is MoveKind.DRAW:
-            stock, waste = _draw(game, stock, waste)
+        ids = move._ids
+        if not ids:
             removed = 0
-        elif kind is MoveKind.RECYCLE:
-            stock, waste = _recycle(game, waste), 0
-            pass_ += 1
-            removed = 0
+            if move.kind is _DRAW_KIND:
+                stock, waste = _draw(game, stock, waste)
+            else:
+                stock, waste = _recycle(game, waste), 0
+                pass_ += 1
         else:
-            ids = move._ids
             removed = len(ids)
             slot_of = game.slot_of
             pending = []
