@@ -142,10 +142,9 @@ class Move:
                 cards.append(Card.parse(part))
             except InvalidCardError as error:
                 raise InvalidMoveError(f"{text!r} is not a move: card {number}: {error}") from None
-        try:
-            return _REMOVALS[frozenset(cards)]
-        except KeyError:
-            pass
+        move = _REMOVALS.get(frozenset(cards)) if len(set(cards)) == len(cards) else None
+        if move is not None:
+            return move
         # Not a legal combination: let the constructor say precisely why.
         cls(MoveKind.REMOVE, tuple(cards))
         raise InvalidMoveError(f"{text!r} is not a move")  # pragma: no cover
