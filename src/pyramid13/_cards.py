@@ -67,7 +67,6 @@ _SUIT_BY_TOKEN["♢"] = Suit.DIAMONDS
 _SUIT_BY_TOKEN["♧"] = Suit.CLUBS
 _RANK_BY_TOKEN: dict[str, Rank] = {letter: Rank(i + 1) for i, letter in enumerate(RANK_LETTERS)}
 _RANK_BY_TOKEN["10"] = Rank.TEN
-_RANK_BY_TOKEN["1"] = Rank.ACE
 
 
 def _check_rank(_instance: object, _attribute: object, value: Any) -> None:
