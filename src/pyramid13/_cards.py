@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
@@ -67,15 +67,14 @@ _SUIT_BY_TOKEN["♢"] = Suit.DIAMONDS
 _SUIT_BY_TOKEN["♧"] = Suit.CLUBS
 _RANK_BY_TOKEN: dict[str, Rank] = {letter: Rank(i + 1) for i, letter in enumerate(RANK_LETTERS)}
 _RANK_BY_TOKEN["10"] = Rank.TEN
-_RANK_BY_TOKEN["1"] = Rank.ACE
 
 
-def _check_rank(_instance: object, _attribute: object, value: object) -> None:
+def _check_rank(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, Rank):
         raise InvalidCardError(f"rank must be a Rank, not {value!r}")
 
 
-def _check_suit(_instance: object, _attribute: object, value: object) -> None:
+def _check_suit(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, Suit):
         raise InvalidCardError(f"suit must be a Suit, not {value!r}")
 
@@ -144,7 +143,8 @@ class Card:
         suit = _SUIT_BY_TOKEN.get(token[-1])
         if rank is None:
             raise InvalidCardError(
-                f"{text!r} is not a card: unknown rank {token[:-1]!r} (expected A 2-9 T J Q K or 10)"
+                f"{text!r} is not a card: unknown rank {token[:-1]!r} "
+                "(expected A 2-9 T J Q K or 10)"
             )
         if suit is None:
             raise InvalidCardError(

@@ -131,7 +131,7 @@ class Layout:
     def shuffled(cls, seed: int) -> Layout:
         """A deal chosen by `seed`, the same on every platform, Python version and release.
 
-        The canonical deck is shuffled by Fisher–Yates (from the last card down) driven by
+        The canonical deck is shuffled by Fisher-Yates (from the last card down) driven by
         SplitMix64 seeded with `seed`, with unbiased rejection sampling.
 
         Args:

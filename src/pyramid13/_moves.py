@@ -50,9 +50,7 @@ def _check_move(instance: Move, _attribute: object, cards: tuple[Card, ...]) -> 
         if first == second:
             raise InvalidMoveError(f"a pair needs two different cards, not {first} twice")
         if first.value + second.value != 13:
-            raise InvalidMoveError(
-                f"{first}+{second} sums to {first.value + second.value}, not 13"
-            )
+            raise InvalidMoveError(f"{first}+{second} sums to {first.value + second.value}, not 13")
     else:
         raise InvalidMoveError(f"a removal takes one King or two cards, not {len(cards)} cards")
 
@@ -144,10 +142,9 @@ class Move:
                 cards.append(Card.parse(part))
             except InvalidCardError as error:
                 raise InvalidMoveError(f"{text!r} is not a move: card {number}: {error}") from None
-        try:
-            return _REMOVALS[frozenset(cards)]
-        except KeyError:
-            pass
+        move = _REMOVALS.get(frozenset(cards)) if len(set(cards)) == len(cards) else None
+        if move is not None:
+            return move
         # Not a legal combination: let the constructor say precisely why.
         cls(MoveKind.REMOVE, tuple(cards))
         raise InvalidMoveError(f"{text!r} is not a move")  # pragma: no cover
@@ -155,7 +152,7 @@ class Move:
     def __str__(self) -> str:
         if self.kind is MoveKind.REMOVE:
             return "+".join(map(str, self.cards))
-        return self.kind.value
+        return str(self.kind.value)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"

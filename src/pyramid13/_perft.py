@@ -37,6 +37,4 @@ def perft_divide(state: GameState, depth: int) -> dict[Move, int]:
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise ValueError(f"depth must be an int >= 1, not {depth!r}")
-    return {
-        move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()
-    }
+    return {move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()}
