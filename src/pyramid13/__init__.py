@@ -1,6 +1,6 @@
 """pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine.
 
-Example:
+Examples:
     >>> import pyramid13 as p13
     >>> state = p13.GameState.new(p13.Layout.shuffled(42), p13.RuleSet.preset("classic"))
     >>> state.status

@@ -83,7 +83,7 @@ def _check_suit(_instance: object, _attribute: object, value: Any) -> None:
 class Card:
     """A playing card. Immutable, hashable, compared by rank and suit.
 
-    Example:
+    Examples:
         >>> card = Card.parse("TH")
         >>> str(card), card.value, card.suit
         ('TH', 10, <Suit.HEARTS: 'H'>)
@@ -115,7 +115,14 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """The card at `index` (0..51) of the canonical deck order.
+        """The card at `index` (0..51) of the canonical deck order: the inverse of `Card.index`.
+
+        Args:
+            index: the position in `DECK`, 0 (Ace of clubs) to 51 (King of spades).
+
+        Examples:
+            >>> Card.from_index(0), Card.from_index(51)
+            (Card.parse('AC'), Card.parse('KS'))
 
         Raises:
             InvalidCardError: `index` is not an int in 0..51.
@@ -130,6 +137,13 @@ class Card:
 
         Accepts ``A 2..9 T J Q K`` (and ``10``) for the rank and ``C D H S`` or the
         symbols ``♣ ♦ ♥ ♠`` for the suit, with surrounding whitespace ignored.
+
+        Args:
+            text: the card's text, such as ``"TH"``, ``"th"``, ``"10H"`` or ``"10♥"``.
+
+        Examples:
+            >>> Card.parse("10♥") is Card.parse("th")
+            True
 
         Raises:
             InvalidCardError: the text is not a card; the message says why.
