@@ -575,10 +575,10 @@ class GameState:
             >>> after = state.apply("KC")
             >>> after.pyramid[21], after.history, state.history
             (None, (Move.parse('KC'),), ())
-            >>> state.apply("recycle")
+            >>> state.apply("KS")
             Traceback (most recent call last):
             ...
-            pyramid13._errors.IllegalMoveError: recycle is not legal here: the stock is not empty yet
+            pyramid13._errors.IllegalMoveError: KS is not legal here: KS is not exposed
 
         Raises:
             InvalidMoveError: `move` is neither a Move nor valid move text.
