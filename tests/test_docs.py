@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import doctest
+import io
 import importlib
 import os
 import pkgutil
@@ -41,12 +43,25 @@ def excluded_pages() -> set[str]:
     }
 
 
-def python_blocks(text: str) -> list[str]:
-    """The ``python`` fenced blocks of a Markdown text, snippets (``--8<--``) expanded."""
-    blocks = []
-    for language, body in FENCE.findall(text):
-        if language in ("python", "py"):
-            blocks.append(SNIPPET.sub(lambda m: (ROOT / m.group(1)).read_text(), body))
+def python_blocks(text: str) -> list[tuple[str, str | None]]:
+    """The ``python`` fenced blocks of a Markdown text, snippets (``--8<--``) expanded.
+
+    Each comes with the expected output when the next block is a ``text`` block titled
+    "Output", as the pages show what a program prints.
+    """
+    fences = list(FENCE.finditer(text))
+    blocks: list[tuple[str, str | None]] = []
+    for index, fence in enumerate(fences):
+        if fence.group(1) not in ("python", "py"):
+            continue
+        code = SNIPPET.sub(lambda m: (ROOT / m.group(1)).read_text(), fence.group(2))
+        expected = None
+        if index + 1 < len(fences):
+            following = fences[index + 1]
+            between = text[fence.end() : following.start()]
+            if 'title="Output"' in following.group(0).splitlines()[0] and not between.strip():
+                expected = following.group(2)
+        blocks.append((code, expected))
     return blocks
 
 
@@ -123,11 +138,16 @@ def test_site_has_every_nav_page(built_site: Path) -> None:
 # -- code in the README, the pages and the docstrings runs -------------------------------
 
 
-def run_blocks(blocks: list[str], where: str) -> None:
+def run_blocks(blocks: list[tuple[str, str | None]], where: str) -> None:
+    """Run the blocks in one namespace, checking each printed output that the page shows."""
     namespace: dict[str, object] = {"__name__": f"docs:{where}"}
-    for number, block in enumerate(blocks, 1):
+    for number, (block, expected) in enumerate(blocks, 1):
         code = compile(block, f"{where} (python block {number})", "exec")
-        exec(code, namespace)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(code, namespace)
+        if expected is not None:
+            assert printed.getvalue().rstrip() == expected.rstrip(), f"{where}, block {number}"
 
 
 def test_readme_python_blocks_run(capsys: pytest.CaptureFixture[str]) -> None:
@@ -210,3 +230,31 @@ def test_every_public_parameter_is_documented() -> None:
                 if member.is_function and not member_name.startswith("_"):
                     check(f"{name}.{member_name}", member)
     assert not undocumented, "add an Args: entry for " + ", ".join(undocumented)
+
+
+def test_preset_table_lists_every_preset_with_its_settings() -> None:
+    page = (DOCS / "how-to" / "rules-and-presets.md").read_text()
+    rows = [line for line in page.splitlines() if line.startswith("| `")]
+    table = {}
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        table[cells[0].strip("`")] = cells[1:10]
+    assert tuple(table) == pyramid13.RuleSet.preset_names()
+
+    def yes_no(flag: bool) -> str:
+        return "yes" if flag else "no"
+
+    for name, cells in table.items():
+        rules = pyramid13.RuleSet.preset(name)
+        expected = [
+            str(rules.passes) if rules.passes else "unlimited",
+            str(rules.draw_count),
+            str(rules.waste_piles),
+            yes_no(rules.stock_top_pairable),
+            yes_no(rules.waste_pairing),
+            yes_no(rules.overlap_pairing),
+            yes_no(rules.first_card_to_waste),
+            "all 52" if rules.goal is pyramid13.Goal.ALL_CARDS else "pyramid",
+            rules.scoring.name,
+        ]
+        assert cells == expected, name
