@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import doctest
-import io
 import importlib
+import io
 import os
 import pkgutil
 import re

@@ -34,9 +34,10 @@ def update(page: Path) -> bool:
             exec(compile(code, str(page), "exec"), namespace)
         if index + 1 < len(fences):
             following = fences[index + 1]
-            if 'title="Output"' in following.group(2) and not text[
-                fence.end() : following.start()
-            ].strip():
+            if (
+                'title="Output"' in following.group(2)
+                and not text[fence.end() : following.start()].strip()
+            ):
                 replacements.append((following.start(3), following.end(3), printed.getvalue()))
     for start, end, output in reversed(replacements):
         text = text[:start] + output.rstrip() + "\n" + text[end:]
