@@ -382,9 +382,13 @@ class GameState:
 
     @property
     def exposed(self) -> tuple[Card, ...]:
-        """Cards that may take part in a removal now (not counting `waste_pairing`'s
-        second card or `overlap_pairing`'s covered card): available pyramid cards in slot
-        order, waste pile tops, then the stock top when the rules let it play."""
+        """Cards that may take part in a removal now.
+
+        The available pyramid cards in slot order, the waste pile tops, then the stock top
+        when the rules let it play. Not listed: the card beneath a waste top that
+        `RuleSet.waste_pairing` lets pair with it, and the covered card that
+        `RuleSet.overlap_pairing` lets pair with the card on it; `legal_moves` has those.
+        """
         game = self._game
         pyr = self._pyr
         cards = [
@@ -472,10 +476,10 @@ class GameState:
 
         The order: first removals of pyramid cards alone, by their first card's slot
         (its King removal, its pairs with later available slots, then with cards it alone
-        covers under `overlap_pairing`); then removals that use a talon card, for each of
+        covers under `RuleSet.overlap_pairing`); then removals that use a talon card, for each of
         waste pile 1, 2, ... top and then the stock top (when it may play): the King
         removal, pairs with available pyramid cards in slot order, pairs with the later
-        talon cards; then `waste_pairing` pairs pile by pile; then draw; then recycle.
+        talon cards; then `RuleSet.waste_pairing` pairs pile by pile; then draw; then recycle.
         """
         last = self._game.last
         if last[0] is self:
