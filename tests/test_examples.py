@@ -123,10 +123,15 @@ def test_terminal_ui_selects_a_card() -> None:
     assert example["step"](state, "ac qh", out) == state.apply("AC+QH")
 
 
-@pytest.mark.parametrize("command", ["", "   ", "quit"])
-def test_terminal_ui_ignores_blank_lines_and_quits(command: str) -> None:
+@pytest.mark.parametrize("blank", ["", "   ", "\t"])
+def test_terminal_ui_skips_blank_lines(blank: str) -> None:
     example = load("terminal_ui.py")
     start = p13.GameState.new(p13.Layout.shuffled(7))
-    assert example["run"](
-        start, [command, "draw"] if command != "quit" else ["quit", "draw"], io.StringIO()
-    ) == (start if command == "quit" else start.apply("draw"))
+    assert example["run"](start, [blank, "draw"], io.StringIO()) == start.apply("draw")
+
+
+@pytest.mark.parametrize("word", ["quit", "q", "exit", "QUIT"])
+def test_terminal_ui_stops_at_quit(word: str) -> None:
+    example = load("terminal_ui.py")
+    start = p13.GameState.new(p13.Layout.shuffled(7))
+    assert example["run"](start, ["draw", word, "draw"], io.StringIO()) == start.apply("draw")
