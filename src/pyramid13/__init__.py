@@ -12,6 +12,7 @@ from __future__ import annotations
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidLayoutError,
     InvalidMoveError,
@@ -44,6 +45,7 @@ __all__ = [
     "GameState",
     "Goal",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMoveError",

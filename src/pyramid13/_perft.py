@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._errors import InvalidArgumentError
 from ._moves import Move
 from ._state import GameState
 
@@ -24,10 +25,10 @@ def perft(state: GameState, depth: int) -> int:
         [1, 3, 7, 15, 30]
 
     Raises:
-        ValueError: `depth` is not an int >= 0.
+        InvalidArgumentError: `depth` is not an int >= 0.
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be an int >= 0, not {depth!r}")
+        raise InvalidArgumentError(f"depth must be an int >= 0, not {depth!r}")
     return _perft(state, depth)
 
 
@@ -54,8 +55,8 @@ def perft_divide(state: GameState, depth: int) -> dict[Move, int]:
         {Move.parse('KC'): 2, Move.parse('KH'): 2, Move.parse('draw'): 3}
 
     Raises:
-        ValueError: `depth` is not an int >= 1.
+        InvalidArgumentError: `depth` is not an int >= 1.
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise ValueError(f"depth must be an int >= 1, not {depth!r}")
+        raise InvalidArgumentError(f"depth must be an int >= 1, not {depth!r}")
     return {move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()}
