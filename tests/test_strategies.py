@@ -18,6 +18,24 @@ def test_importing_the_library_does_not_import_hypothesis() -> None:
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
 
+@pytest.mark.parametrize(
+    "code",
+    [
+        # Regression: importing the strategies first ran Hypothesis's entry point while the
+        # module that held the hook was still half-imported (AttributeError).
+        "from pyramid13.strategies import layouts; layouts().example()",
+        "import hypothesis.strategies as st, pyramid13 as p; st.from_type(p.GameState).example()",
+        "import pyramid13.strategies, hypothesis.strategies as st, pyramid13 as p; "
+        "st.from_type(p.Move).example()",
+    ],
+)
+def test_a_fresh_interpreter_imports_in_any_order(code: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+
+
 def test_the_module_exports_what_it_documents() -> None:
     for name in p13st.__all__:
         assert getattr(p13st, name).__doc__

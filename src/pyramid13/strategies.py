@@ -5,13 +5,15 @@ module is not imported by ``import pyramid13``. The strategies are also register
 Hypothesis's entry point, so ``st.from_type(Layout)`` (and `RuleSet`, `GameState`,
 `Move`, `Card`) work as soon as the package is installed.
 
-Example:
-    >>> from hypothesis import given
+Examples:
+    >>> from hypothesis import given, settings
     >>> from pyramid13.strategies import game_states
-    >>> @given(game_states(max_moves=20))
+    >>> @settings(max_examples=20)
+    ... @given(game_states(max_moves=20))
     ... def test_undo_returns_the_parent(state):
     ...     for move in state.legal_moves():
     ...         assert state.apply(move).undo() is state
+    >>> test_undo_returns_the_parent()
 """
 
 from __future__ import annotations
@@ -155,12 +157,3 @@ def game_states(
     if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0:
         raise ValueError(f"max_moves must be an int >= 0, not {max_moves!r}")
     return _game_states(_as_strategy(rules, rulesets()), _as_strategy(layout, layouts()), max_moves)
-
-
-def _hypothesis_setup_hook() -> None:
-    """Register the strategies for `st.from_type` (run by Hypothesis's entry point)."""
-    st.register_type_strategy(Card, cards())
-    st.register_type_strategy(Layout, layouts())
-    st.register_type_strategy(RuleSet, rulesets())
-    st.register_type_strategy(Move, moves())
-    st.register_type_strategy(GameState, game_states())
