@@ -33,15 +33,22 @@ from ._scoring import (
     scoring_policy,
 )
 from ._state import GameState, Status
+from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot
+from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
+from .stats import WinRateResult, wilson_interval, win_rate
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "DECK",
+    "DEFAULT_NODE_LIMIT",
+    "Bot",
     "Card",
     "CardemsScoring",
+    "GameOverError",
     "GameState",
     "Goal",
+    "GreedyBot",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidLayoutError",
@@ -54,15 +61,23 @@ __all__ = [
     "NoScoring",
     "ParseError",
     "Pyramid13Error",
+    "RandomBot",
     "Rank",
     "RuleSet",
     "ScoreEvent",
     "ScoringPolicy",
+    "SolveResult",
+    "SolverBot",
     "Status",
     "Suit",
     "UndoError",
+    "WinRateResult",
     "__version__",
+    "hint",
     "perft",
     "perft_divide",
     "scoring_policy",
+    "solve",
+    "wilson_interval",
+    "win_rate",
 ]

@@ -98,10 +98,29 @@ def _closure(table: tuple[int, ...], slot: int) -> int:
 
 
 
+def _matching(left: list[int], right: list[int], meets: list[int], mask: int) -> int:
+    """Size of a maximum matching between the slots `left` and `right` (at most four
+    each) along `meets`, by augmenting paths."""
+    if not left or not right:
+        return 0
+    owner: dict[int, int] = {}
+
+    def augment(slot: int, tried: set[int]) -> bool:
+        for other in right:
+            if meets[slot] >> other & 1 and mask >> other & 1 and other not in tried:
+                tried.add(other)
+                if other not in owner or augment(owner[other], tried):
+                    owner[other] = slot
+                    return True
+        return False
+
+    return sum(1 for slot in left if augment(slot, set()))
+
+
 class _Shape:
     """What one set of remaining pyramid cards offers (per deal, built on first use)."""
 
-    __slots__ = ("by_value", "h", "king", "kings", "pairs")
+    __slots__ = ("by_value", "h", "king", "kings", "needed", "pairable", "pairs")
 
     def __init__(
         self,
@@ -110,12 +129,16 @@ class _Shape:
         by_value: list[list[tuple[int, int]]],
         h: int,
         kings: int,
+        needed: list[tuple[int, int]],
+        pairable: int,
     ) -> None:
         self.king = king  # [(slot bit, move code)] of the available Kings
         self.pairs = pairs  # (move code, bits cleared, smaller value) of pyramid-only pairs
         self.by_value = by_value  # value -> [(slot bit, card id)] of the available cards
         self.h = h  # removals still needed for the pyramid alone (a lower bound)
         self.kings = kings  # Kings left in the pyramid
+        self.needed = needed  # (talon value, how many) pyramid cards must pair with
+        self.pairable = pairable  # talon indices whose value some pyramid card pairs with
 
 
 class _Deal:
@@ -142,6 +165,8 @@ class _Deal:
         pyr_checks: list[list[tuple[int, int, int]]] = [[] for _ in range(7)]
         tal_checks: list[list[tuple[int, int, int]]] = [[] for _ in range(7)]
         king_mask = 0
+        # meets[slot]: the pyramid slots holding a partner that can be available with it.
+        meets = self.meets = [0] * SLOTS
         for slot in range(SLOTS):
             value = _VALUE[pyramid[slot]]
             if value == 13:
@@ -156,6 +181,7 @@ class _Deal:
             )
             tp = sum(1 << i for i, card in enumerate(talon) if _VALUE[card] == 13 - value)
             pyr_checks[min(value, 13 - value)].append((1 << slot, pp, tp))
+            meets[slot] = pp
         for index, card in enumerate(talon):
             value = _VALUE[card]
             if value == 13:
@@ -217,11 +243,31 @@ class _Deal:
                         (card | card2 << 6, 1 << upper | 1 << lower, min(value, 13 - value))
                     )
         counts = [0] * 14
+        slots_of: list[list[int]] = [[] for _ in range(14)]
         for slot in range(SLOTS):
             if mask >> slot & 1:
-                counts[_VALUE[pyramid[slot]]] += 1
-        h = counts[13] + sum(max(counts[v], counts[13 - v]) for v in range(1, 7))
-        return _Shape(king, pairs, by_value, h, counts[13])
+                value = _VALUE[pyramid[slot]]
+                counts[value] += 1
+                slots_of[value].append(slot)
+        # Removals still needed: every King, and for each pair of values v and 13 - v one
+        # per card less one per pyramid-only pair, of which there are at most as many as a
+        # maximum matching of the cards that can meet. Each unmatched pyramid card needs
+        # a talon partner.
+        h = counts[13]
+        needed = []
+        meets = self.meets
+        for low in range(1, 7):
+            matched = _matching(slots_of[low], slots_of[13 - low], meets, mask)
+            h += counts[low] + counts[13 - low] - matched
+            if counts[13 - low] > matched:
+                needed.append((low, counts[13 - low] - matched))
+            if counts[low] > matched:
+                needed.append((13 - low, counts[low] - matched))
+        pairable = 0
+        for u in range(1, 13):
+            if counts[13 - u]:
+                pairable |= self.value_masks[u]
+        return _Shape(king, pairs, by_value, h, counts[13], needed, pairable)
 
     def dead_function(self) -> Callable[[int, int, int], bool]:
         """``dead(low, pyramid, present)``: whether a position after a removal of values
@@ -486,7 +532,89 @@ class PointerModel(Model):
                 out.append((code, st ^ bit))
             return out
 
+        value_masks = deal.value_masks
+        draw_extra = 0 if stock_top else 1
+        talon_term = draw_count == 1 and not all_cards
+
+        def heuristic(st: int) -> int:
+            pyr = st & _PYR
+            shape = shapes.get(pyr)
+            if shape is None:
+                shape = build(pyr)
+            if not talon_term or not shape.needed:
+                return deal.lower_bound(pyr, st >> 28 & _T24)
+            # Steps that remove no pyramid card are not counted by shape.h: draws,
+            # recycles, talon-only removals. Before a needed talon card is first exposed,
+            # every card in front of it must leave the stock (or the waste above it), one
+            # per step, and a card no pyramid card pairs with can only leave that way.
+            present = st >> 28 & _T24
+            ptr = st >> 52 & 31
+            lone = present & ~shape.pairable
+            waste_mask = (1 << ptr) - 1
+            lone_stock = lone & ~waste_mask
+            lone_waste = lone & waste_mask
+            recycle = not passes or (st >> 57) + 1 < passes
+            extra = 0
+            deepest = 0  # the deepest first stock card of a value with none in the waste
+            for u, count in shape.needed:
+                cards = present & value_masks[u]
+                if count == 1:
+                    # The cheapest card: the first in the stock, the highest in the waste
+                    # (dug out) or the lowest in the waste (after a recycle).
+                    if not cards or (ptr and cards >> (ptr - 1) & 1):
+                        continue  # none left (the pruning decides) or one is the waste top
+                    in_stock = cards & ~waste_mask
+                    in_waste = cards & waste_mask
+                    if not in_waste:
+                        first = in_stock & -in_stock
+                        if first > deepest:
+                            deepest = first
+                        continue
+                    cost = 99
+                    if in_stock:
+                        cost = (lone_stock & ((in_stock & -in_stock) - 1)).bit_count() + draw_extra
+                    dig = (lone_waste >> in_waste.bit_length()).bit_count()
+                    if waste_pairing:
+                        dig = (dig + 1) // 2
+                    if dig < cost:
+                        cost = dig
+                    if recycle:
+                        again = lone_stock.bit_count() + 1 + draw_extra
+                        again += (lone & ((in_waste & -in_waste) - 1)).bit_count()
+                        if again < cost:
+                            cost = again
+                else:
+                    if cards.bit_count() < count:
+                        continue  # the pruning decides
+                    costs = []
+                    while cards:
+                        bit = cards & -cards
+                        cards ^= bit
+                        if bit > waste_mask:  # in the stock: the cards in front of it leave
+                            cost = (lone_stock & (bit - 1)).bit_count() + draw_extra
+                        elif bit << 1 > waste_mask:  # the waste top
+                            cost = 0
+                        else:  # in the waste: dig down to it, or go round again
+                            cost = (lone_waste >> bit.bit_length()).bit_count()
+                            if waste_pairing:
+                                cost = (cost + 1) // 2
+                            if recycle:
+                                again = lone_stock.bit_count() + 1 + draw_extra
+                                again += (lone & (bit - 1)).bit_count()
+                                cost = min(cost, again)
+                        costs.append(cost)
+                    costs.sort()
+                    cost = costs[count - 1]
+                if cost > extra:
+                    extra = cost
+            if deepest:
+                cost = (lone_stock & (deepest - 1)).bit_count() + draw_extra
+                if cost > extra:
+                    extra = cost
+            return shape.h + extra
+
         self.children = children
+        self.heuristic = heuristic  # type: ignore[method-assign]
         self.root = self.encode(state)
 
     def encode(self, state: GameState) -> int:

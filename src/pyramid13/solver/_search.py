@@ -70,10 +70,11 @@ def dfs(model: Model, node_limit: int | None, deadline: float | None) -> Outcome
 def astar(model: Model, node_limit: int | None, deadline: float | None) -> Outcome:
     """A* for a shortest winning line (each removal, draw and recycle costs one step).
 
-    The heuristic (`Model.heuristic`) counts removals still needed; it never overestimates
-    and drops by at most one per step, so the first time a won state is taken from the
-    queue its line is a shortest one. States (pass included) are keyed in one dict holding
-    each state's parent, which again grows with the node count.
+    `Model.heuristic` never overestimates the steps left, so the first won state taken
+    from the queue ends a shortest line; a state reached again by a shorter line is
+    reopened (the heuristic need not be consistent). Every generated state (pass included)
+    is stored once, in a dict whose value packs the parent, the move, the steps from the
+    root and a closed flag into one int; `node_limit` bounds the number stored.
     """
     root = model.root
     won_mask = model.won_mask
@@ -81,52 +82,53 @@ def astar(model: Model, node_limit: int | None, deadline: float | None) -> Outco
     heuristic = model.heuristic
     if not root & won_mask:
         return True, [], 1
-    # parent[state] = (previous state, move code, steps from the root)
-    parent: dict[int, tuple[int, int, int]] = {root: (-1, -1, 0)}
-    # Buckets of states by f = g + h; within a bucket the deepest states first.
-    buckets: dict[int, list[int]] = {heuristic(root): [root]}
+    # info[state] = ((parent << 12 | move code) << 16 | steps from the root) << 1 | closed
+    info: dict[int, int] = {root: 0}
+    info_get = info.get
     f = heuristic(root)
-    nodes = 0
+    # Buckets of states by f = g + h, each popped from its end (the newest, deepest first).
+    buckets: dict[int, list[int]] = {f: [root]}
     limit = node_limit if node_limit is not None else -1
     check = _CHECK_EVERY
-    closed: set[int] = set()
-    while buckets:
+    expanded = 0
+    while True:
         bucket = buckets.get(f)
         if not bucket:
             buckets.pop(f, None)
             if not buckets:
-                break
+                return False, [], len(info)
             f = min(buckets)
             continue
         state = bucket.pop()
-        if state in closed:
-            continue
-        closed.add(state)
-        g = parent[state][2]
+        packed = info[state]
+        if packed & 1:
+            continue  # already expanded with this many steps or fewer
+        info[state] = packed | 1
         if not state & won_mask:
             moves = []
             while state != root:
-                state, code, _ = parent[state]
-                moves.append(code)
+                packed = info[state] >> 17
+                moves.append(packed & 4095)
+                state = packed >> 12
             moves.reverse()
-            return True, moves, nodes
-        nodes += 1
-        if nodes == limit:
-            return None, [], nodes
-        if nodes >= check:
+            return True, moves, len(info)
+        expanded += 1
+        if expanded >= check:
             check += _CHECK_EVERY
             if deadline is not None and time.perf_counter() > deadline:
-                return None, [], nodes
-        g += 1
+                return None, [], len(info)
+        g = (packed >> 1 & 65535) + 1
+        parent_bits = state << 29
         for code, child in children(state):
-            old = parent.get(child)
-            if old is not None and old[2] <= g:
+            old = info_get(child)
+            if old is not None and (old >> 1 & 65535) <= g:
                 continue
-            parent[child] = (state, code, g)
+            info[child] = parent_bits | code << 17 | g << 1
             fc = g + heuristic(child)
             bucket_c = buckets.get(fc)
             if bucket_c is None:
                 buckets[fc] = [child]
             else:
                 bucket_c.append(child)
-    return False, [], nodes
+        if len(info) >= limit >= 0:
+            return None, [], len(info)
