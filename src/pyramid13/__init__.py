@@ -1,6 +1,6 @@
 """pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine.
 
-Example:
+Examples:
     >>> import pyramid13 as p13
     >>> state = p13.GameState.new(p13.Layout.shuffled(42), p13.RuleSet.preset("classic"))
     >>> state.status
@@ -12,6 +12,7 @@ from __future__ import annotations
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidLayoutError,
     InvalidMoveError,
@@ -38,6 +39,7 @@ from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
 from .stats import WinRateResult, wilson_interval, win_rate
 
 __version__ = "0.1.0.dev0"
+"""The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
     "DECK",
@@ -50,6 +52,7 @@ __all__ = [
     "Goal",
     "GreedyBot",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMoveError",

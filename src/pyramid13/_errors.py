@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMoveError",
@@ -39,6 +40,10 @@ class InvalidMoveError(ParseError):
 
 class InvalidRulesError(Pyramid13Error, ValueError):
     """A rule set has a bad or contradictory setting."""
+
+
+class InvalidArgumentError(Pyramid13Error, ValueError):
+    """An argument of a function has a bad value (a negative search depth, say)."""
 
 
 class IllegalMoveError(Pyramid13Error, ValueError):

@@ -86,9 +86,9 @@ def lone_covers(mask: int) -> tuple[tuple[int, int], ...]:
         found = []
         for upper in available_in(mask):
             for lower in range(SLOTS):
-                if COVERS[upper] >> lower & 1 and mask >> lower & 1:
-                    if COVERED_BY[lower] & mask == 1 << upper:
-                        found.append((upper, lower))
+                lies_on = COVERS[upper] >> lower & 1 and mask >> lower & 1
+                if lies_on and COVERED_BY[lower] & mask == 1 << upper:
+                    found.append((upper, lower))
         pairs = _LONE_COVERS[mask] = tuple(found)
     return pairs
 

@@ -50,9 +50,7 @@ def _check_move(instance: Move, _attribute: object, cards: tuple[Card, ...]) -> 
         if first == second:
             raise InvalidMoveError(f"a pair needs two different cards, not {first} twice")
         if first.value + second.value != 13:
-            raise InvalidMoveError(
-                f"{first}+{second} sums to {first.value + second.value}, not 13"
-            )
+            raise InvalidMoveError(f"{first}+{second} sums to {first.value + second.value}, not 13")
     else:
         raise InvalidMoveError(f"a removal takes one King or two cards, not {len(cards)} cards")
 
@@ -67,7 +65,7 @@ class Move:
 
     Notation: ``"KD"``, ``"4C+9C"``, ``"draw"``, ``"recycle"``.
 
-    Example:
+    Examples:
         >>> move = Move.parse("9c+4C")
         >>> str(move), move
         ('4C+9C', Move.parse('4C+9C'))
@@ -96,6 +94,9 @@ class Move:
     def remove(cls, *cards: Card) -> Move:
         """The removal of a King alone or of two cards whose values sum to 13.
 
+        Args:
+            *cards: one King, or two cards in either order.
+
         Raises:
             InvalidMoveError: the cards can never be removed together.
         """
@@ -123,6 +124,9 @@ class Move:
         ``"draw"``, ``"recycle"``, a King such as ``"KD"``, or two cards joined by ``+``
         in either order such as ``"4C+9C"``. Whitespace around the parts is ignored.
 
+        Args:
+            text: the move's text.
+
         Raises:
             InvalidMoveError: the text is not a move; the message says why.
         """
@@ -144,10 +148,9 @@ class Move:
                 cards.append(Card.parse(part))
             except InvalidCardError as error:
                 raise InvalidMoveError(f"{text!r} is not a move: card {number}: {error}") from None
-        try:
-            return _REMOVALS[frozenset(cards)]
-        except KeyError:
-            pass
+        move = _REMOVALS.get(frozenset(cards)) if len(set(cards)) == len(cards) else None
+        if move is not None:
+            return move
         # Not a legal combination: let the constructor say precisely why.
         cls(MoveKind.REMOVE, tuple(cards))
         raise InvalidMoveError(f"{text!r} is not a move")  # pragma: no cover
@@ -155,7 +158,7 @@ class Move:
     def __str__(self) -> str:
         if self.kind is MoveKind.REMOVE:
             return "+".join(map(str, self.cards))
-        return self.kind.value
+        return str(self.kind.value)
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"

@@ -50,17 +50,16 @@ def _check_count(low: int, high: int) -> Any:
     return check
 
 
-def _check_passes(instance: RuleSet, attribute: attrs.Attribute[int | None], value: object) -> None:
+def _check_passes(instance: RuleSet, attribute: Any, value: object) -> None:
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidRulesError(
-            f"passes must be an int >= 1 (1 means no recycle) or None for unlimited, "
-            f"not {value!r}"
+            f"passes must be an int >= 1 (1 means no recycle) or None for unlimited, not {value!r}"
         )
 
 
-def _check_goal(instance: RuleSet, attribute: attrs.Attribute[Goal], value: object) -> None:
+def _check_goal(instance: RuleSet, attribute: Any, value: object) -> None:
     if not isinstance(value, Goal):
         raise InvalidRulesError(f"goal must be a Goal, not {value!r}")
 
@@ -79,7 +78,7 @@ def _check_policy(
 class RuleSet:
     """Every setting of a Pyramid variant. `RuleSet()` is the `classic` preset.
 
-    Example:
+    Examples:
         >>> rules = RuleSet.preset("microsoft")
         >>> rules.passes, rules.stock_top_pairable, rules.scoring.name
         (3, True, 'microsoft')
@@ -133,6 +132,9 @@ class RuleSet:
     @classmethod
     def preset(cls, name: str) -> RuleSet:
         """The named preset; see `preset_names` for the list.
+
+        Args:
+            name: one of `preset_names`, such as ``"classic"`` or ``"microsoft"``.
 
         Raises:
             InvalidRulesError: no preset has that name.

@@ -31,10 +31,17 @@ PILE_BITS = 144  # 24 cards of 6 bits: room for every talon card on one pile
 PILE_MASK = (1 << PILE_BITS) - 1
 _VALUE = [0] + [card.value for card in DECK]  # card id (1..52) -> value
 _CARD = [DECK[0], *DECK]  # card id -> Card (index 0 unused)
+_DRAW_KIND = MoveKind.DRAW
 _DRAW_ONLY = (Move.DRAW,)
 _RECYCLE_ONLY = (Move.RECYCLE,)
 _CLEAR = [~(1 << slot) for slot in range(SLOTS)]
 _ROW_OF = [position_of(slot)[0] for slot in range(SLOTS)]
+# Rows of the slots that one removal can take (one or two slots), for row-clear scoring.
+_ROWS_TOUCHED = {
+    (1 << a) | (1 << b): tuple(sorted({_ROW_OF[a], _ROW_OF[b]}))
+    for a in range(SLOTS)
+    for b in range(SLOTS)
+}
 
 
 class Status(enum.Enum):
@@ -77,14 +84,12 @@ class _Shape:
 
     __slots__ = ("by_value", "moves", "value_bits")
 
-    def __init__(self, moves: tuple[Move, ...], by_value: list[tuple[int, ...]]) -> None:
+    def __init__(
+        self, moves: tuple[Move, ...], by_value: list[tuple[int, ...]], value_bits: int
+    ) -> None:
         self.moves = moves  # removals among pyramid cards alone
         self.by_value = by_value  # value -> ids of available pyramid cards, slot order
-        bits = 0
-        for value, ids in enumerate(by_value):
-            if ids:
-                bits |= 1 << value
-        self.value_bits = bits  # bit v: some available pyramid card has value v
+        self.value_bits = value_bits  # bit v: some available pyramid card has value v
 
 
 class _Game:
@@ -143,10 +148,12 @@ class _Game:
         available = available_in(mask)
         moves: list[Move] = []
         by_value: list[tuple[int, ...]] = [()] * 14
+        value_bits = 0
         for i, slot in enumerate(available):
             card = pyramid[slot]
             value = _VALUE[card]
             by_value[value] += (card,)
+            value_bits |= 1 << value
             if value == 13:
                 moves.append(KING_MOVES[card])  # type: ignore[arg-type]
                 continue
@@ -157,7 +164,7 @@ class _Game:
                 for upper, lower in lone_covers(mask):
                     if upper == slot and value + _VALUE[pyramid[lower]] == 13:
                         moves.append(PAIR_MOVES[card][pyramid[lower]])  # type: ignore[arg-type]
-        return _Shape(tuple(moves), by_value)
+        return _Shape(tuple(moves), by_value, value_bits)
 
 
 def _draw(game: _Game, stock: int, waste: int) -> tuple[int, int]:
@@ -216,6 +223,8 @@ def _talon_removal_possible(game: _Game, value_bits: int, stock: int, waste: int
 
 def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pass_: int) -> bool:
     """Whether draws and recycles alone can make some removal legal."""
+    if game.simple:
+        return _removal_reachable_one_pile(game, value_bits, stock, waste, pass_)
     passes = game.passes
     seen: set[int] = set()
     while True:
@@ -234,6 +243,39 @@ def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pas
             return True
 
 
+def _removal_reachable_one_pile(
+    game: _Game, value_bits: int, stock: int, waste: int, pass_: int
+) -> bool:
+    """`_removal_reachable` for one waste pile without waste pairing, in one tight loop."""
+    passes = game.passes
+    stock_top = game.stock_top
+    count = game.draw_count
+    seen: set[int] = set()
+    while True:
+        if stock:
+            if count == 1:
+                waste = (waste << 6) | (stock & 63)
+                stock >>= 6
+            else:
+                stock, waste = _draw(game, stock, waste)
+        elif waste and (not passes or pass_ < passes):
+            if not passes:
+                if waste in seen:
+                    return False
+                seen.add(waste)
+            stock, waste = _recycle(game, waste), 0
+            pass_ += 1
+        else:
+            return False
+        value = _VALUE[waste & 63]
+        if value and (value == 13 or value_bits >> (13 - value) & 1):
+            return True
+        if stock_top and stock:
+            other = _VALUE[stock & 63]
+            if other == 13 or value_bits >> (13 - other) & 1 or other + value == 13:
+                return True
+
+
 class GameState:
     """A position in a game, with the way it was reached. Immutable.
 
@@ -242,7 +284,7 @@ class GameState:
     Equality and hashing compare positions (rules, cards where they lie, pass number and
     score), not histories.
 
-    Example:
+    Examples:
         >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
         >>> state.status, state.pass_number, state.score
         (<Status.PLAYING: 'playing'>, 1, 0)
@@ -251,8 +293,17 @@ class GameState:
         True
     """
 
-    __slots__ = ("_game", "_move", "_parent", "_pass", "_pyr", "_score", "_status", "_stock",
-                 "_waste")
+    __slots__ = (
+        "_game",
+        "_move",
+        "_parent",
+        "_pass",
+        "_pyr",
+        "_score",
+        "_status",
+        "_stock",
+        "_waste",
+    )
 
     _game: _Game
     _pyr: int
@@ -273,6 +324,15 @@ class GameState:
     def new(cls, layout: Layout, rules: RuleSet | None = None) -> GameState:
         """The start of a game: `layout` dealt under `rules` (the classic preset by default).
 
+        Args:
+            layout: the deal.
+            rules: the variant; None for `RuleSet()`, the classic preset.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> state.waste_piles, len(state.stock)
+            (((Card.parse('4H'),),), 23)
+
         Raises:
             TypeError: `layout` is not a Layout or `rules` not a RuleSet.
         """
@@ -283,7 +343,7 @@ class GameState:
         elif not isinstance(rules, RuleSet):
             raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
         game = _Game(layout, rules)
-        stock = _pack(layout.cards[:PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
+        stock = _pack(layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
         waste = 0
         if rules.first_card_to_waste:
             waste, stock = stock & 63, stock >> 6
@@ -306,8 +366,7 @@ class GameState:
         """The 28 pyramid slots, row-major from the apex: a card, or None once removed."""
         pyr = self._pyr
         return tuple(
-            _CARD[card] if pyr >> slot & 1 else None
-            for slot, card in enumerate(self._game.pyramid)
+            _CARD[card] if pyr >> slot & 1 else None for slot, card in enumerate(self._game.pyramid)
         )
 
     @property
@@ -323,15 +382,17 @@ class GameState:
 
     @property
     def exposed(self) -> tuple[Card, ...]:
-        """Cards that may take part in a removal now (not counting `waste_pairing`'s
-        second card or `overlap_pairing`'s covered card): available pyramid cards in slot
-        order, waste pile tops, then the stock top when the rules let it play."""
+        """Cards that may take part in a removal now.
+
+        The available pyramid cards in slot order, the waste pile tops, then the stock top
+        when the rules let it play. Not listed: the card beneath a waste top that
+        `RuleSet.waste_pairing` lets pair with it, and the covered card that
+        `RuleSet.overlap_pairing` lets pair with the card on it; `legal_moves` has those.
+        """
         game = self._game
         pyr = self._pyr
         cards = [
-            _CARD[game.pyramid[s]]
-            for s in range(SLOTS)
-            if pyr >> s & 1 and not COVERED_BY[s] & pyr
+            _CARD[game.pyramid[s]] for s in range(SLOTS) if pyr >> s & 1 and not COVERED_BY[s] & pyr
         ]
         for offset in game.offsets:
             top = (self._waste >> offset) & 63
@@ -415,10 +476,10 @@ class GameState:
 
         The order: first removals of pyramid cards alone, by their first card's slot
         (its King removal, its pairs with later available slots, then with cards it alone
-        covers under `overlap_pairing`); then removals that use a talon card, for each of
+        covers under `RuleSet.overlap_pairing`); then removals that use a talon card, for each of
         waste pile 1, 2, ... top and then the stock top (when it may play): the King
         removal, pairs with available pyramid cards in slot order, pairs with the later
-        talon cards; then `waste_pairing` pairs pile by pile; then draw; then recycle.
+        talon cards; then `RuleSet.waste_pairing` pairs pile by pile; then draw; then recycle.
         """
         last = self._game.last
         if last[0] is self:
@@ -461,10 +522,9 @@ class GameState:
                     moves += tuple([row[card] for card in shape.by_value[13 - value]])  # type: ignore[misc]
         else:
             moves += self._talon_removals(shape)
-        if not moves:
-            if not _removal_reachable(game, shape.value_bits, stock, waste, self._pass):
-                self._status = Status.LOST
-                return ()
+        if not moves and not _removal_reachable(game, shape.value_bits, stock, waste, self._pass):
+            self._status = Status.LOST
+            return ()
         self._status = Status.PLAYING
         if stock:
             return moves + _DRAW_ONLY
@@ -499,11 +559,30 @@ class GameState:
         return tuple(moves)
 
     def is_legal(self, move: Move) -> bool:
-        """Whether `move` is legal here."""
+        """Whether `move` is legal here.
+
+        Args:
+            move: any move, legal or not.
+        """
         return move in self.legal_moves()
 
     def apply(self, move: Move | str) -> GameState:
         """The state after `move` (a `Move` or its text). This state is left untouched.
+
+        Args:
+            move: one of `legal_moves`, or its text such as ``"KC"`` or ``"draw"``.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.legal_moves()
+            (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
+            >>> after = state.apply("KC")
+            >>> after.pyramid[21], after.history, state.history
+            (None, (Move.parse('KC'),), ())
+            >>> state.apply("KS")
+            Traceback (most recent call last):
+            ...
+            pyramid13._errors.IllegalMoveError: KS is not legal here: KS is not exposed
 
         Raises:
             InvalidMoveError: `move` is neither a Move nor valid move text.
@@ -518,24 +597,29 @@ class GameState:
         return self.apply_unchecked(move)
 
     def apply_unchecked(self, move: Move) -> GameState:
-        """The state after `move`, without checking that it is legal: the fast path for
-        search code that applies only moves from `legal_moves`. An illegal move gives an
-        undefined (but never crashing) result."""
+        """The state after `move`, without checking that it is legal.
+
+        The fast path for search code that applies only moves from `legal_moves`; it skips
+        parsing and the legality check. An illegal move gives an undefined (but never
+        crashing) result.
+
+        Args:
+            move: one of `legal_moves`.
+        """
         game = self._game
         pyr = self._pyr
         stock = self._stock
         waste = self._waste
         pass_ = self._pass
-        kind = move.kind
-        if kind is MoveKind.DRAW:
-            stock, waste = _draw(game, stock, waste)
+        ids = move._ids
+        if not ids:
             removed = 0
-        elif kind is MoveKind.RECYCLE:
-            stock, waste = _recycle(game, waste), 0
-            pass_ += 1
-            removed = 0
+            if move.kind is _DRAW_KIND:
+                stock, waste = _draw(game, stock, waste)
+            else:
+                stock, waste = _recycle(game, waste), 0
+                pass_ += 1
         else:
-            ids = move._ids
             removed = len(ids)
             slot_of = game.slot_of
             pending = []
@@ -577,13 +661,11 @@ class GameState:
         gone = self._pyr & ~pyr
         rows: tuple[int, ...] = ()
         if gone:
-            rows = tuple(
-                sorted(
-                    {_ROW_OF[s] for s in range(SLOTS) if gone >> s & 1}
-                    - {r for r in range(7) if ROW_MASKS[r] & pyr}
-                )
-            )
-        left = _count(stock) + sum(_count((waste >> o) & PILE_MASK) for o in game.offsets)
+            rows = tuple([row for row in _ROWS_TOUCHED[gone] if not ROW_MASKS[row] & pyr])
+        if game.piles == 1:
+            left = (stock.bit_length() + 5) // 6 + (waste.bit_length() + 5) // 6
+        else:
+            left = _count(stock) + sum(_count((waste >> o) & PILE_MASK) for o in game.offsets)
         won = not pyr and (not game.all_cards or not left)
         return ScoreEvent(move, removed, rows, won, left, pass_)
 
@@ -628,6 +710,26 @@ class GameState:
     def __hash__(self) -> int:
         return hash(self._key())
 
+    def __copy__(self) -> GameState:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        return self  # immutable
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle as the start position plus the moves (small, and no deep recursion over a
+        # long chain of parents); unpickling replays them.
+        start = self.start
+        return (
+            _restore,
+            (
+                self._game.layout,
+                self._game.rules,
+                (start._pyr, start._stock, start._waste, start._pass, start._score),
+                tuple(str(move) for move in self.history),
+            ),
+        )
+
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom rules"
         return (
@@ -661,6 +763,16 @@ class GameState:
 
 
 _new_state = object.__new__
+
+
+def _restore(
+    layout: Layout, rules: RuleSet, start: tuple[int, int, int, int, int], moves: tuple[str, ...]
+) -> GameState:
+    """Rebuild a pickled state: its start position, then its moves replayed."""
+    state = _make(_Game(layout, rules), *start, None, None)
+    for text in moves:
+        state = state.apply_unchecked(Move.parse(text))
+    return state
 
 
 def _make(
