@@ -114,7 +114,11 @@ def rank_moves(state: GameState) -> list[tuple[int, Move]]:
             if left == 0:
                 score += _KILLS
                 break
-            if left == 1 and COVERED_BY[slot] & mask_after and partners(slot, mask, talon_values) > 1:
+            if (
+                left == 1
+                and COVERED_BY[slot] & mask_after
+                and partners(slot, mask, talon_values) > 1
+            ):
                 score -= _PRECARIOUS
         scored.append((score, move))
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))

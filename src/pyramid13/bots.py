@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol, runtime_checkable
 
-from ._errors import Pyramid13Error
+from ._errors import InvalidArgumentError
 from ._greedy import greedy_move
 from ._layout import Layout
 from ._moves import Move
@@ -20,7 +20,7 @@ from .solver import DEFAULT_NODE_LIMIT, solve
 __all__ = ["Bot", "GameOverError", "GreedyBot", "RandomBot", "SolverBot"]
 
 
-class GameOverError(Pyramid13Error, ValueError):
+class GameOverError(InvalidArgumentError):
     """A bot was asked for a move in a game that is already won or lost."""
 
 
@@ -41,7 +41,7 @@ class Bot(Protocol):
     used with `win_rate` and a process pool are pickled to the workers, and each chunk of
     deals gets its own copy, so a bot may keep state between the moves of one game.
 
-    Example:
+    Examples:
         >>> import pyramid13 as p13
         >>> class FirstMove:
         ...     def choose(self, state: p13.GameState) -> p13.Move:
@@ -51,7 +51,11 @@ class Bot(Protocol):
     """
 
     def choose(self, state: GameState) -> Move:
-        """A legal move in `state`, which is not over."""
+        """A legal move in `state`.
+
+        Args:
+            state: a position of a game that is not over.
+        """
         ...
 
 
@@ -62,7 +66,10 @@ class RandomBot:
     its cards and its pass), so the same bot replays the same game identically, whatever
     process or order the games run in.
 
-    Example:
+    Args:
+        seed: picks the sequence of choices; bots with equal seeds play alike.
+
+    Examples:
         >>> import pyramid13 as p13
         >>> state = p13.GameState.new(p13.Layout.shuffled(1))
         >>> bot = p13.RandomBot(seed=7)
@@ -74,11 +81,14 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
         self.seed = seed
 
     def choose(self, state: GameState) -> Move:
         """A random legal move.
+
+        Args:
+            state: a position of a game that is not over.
 
         Raises:
             GameOverError: the game is over.
@@ -123,7 +133,7 @@ class GreedyBot:
     first; a card that is the last reachable partner of a buried pyramid card is kept for
     it. It draws only when no removal is worth making.
 
-    Example:
+    Examples:
         >>> import pyramid13 as p13
         >>> state = p13.GameState.new(p13.Layout.shuffled(1))
         >>> p13.GreedyBot().choose(state) in state.legal_moves()
@@ -134,6 +144,9 @@ class GreedyBot:
 
     def choose(self, state: GameState) -> Move:
         """The greedy move.
+
+        Args:
+            state: a position of a game that is not over.
 
         Raises:
             GameOverError: the game is over.
@@ -166,9 +179,9 @@ class SolverBot:
         time_limit: passed to `solve` for each search.
         optimal: follow shortest solutions (slower to find).
 
-    Example:
+    Examples:
         >>> import pyramid13 as p13
-        >>> state = p13.GameState.new(p13.Layout.shuffled(3), p13.RuleSet.preset("microsoft"))
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
         >>> bot = p13.SolverBot()
         >>> while not state.is_over:
         ...     state = state.apply(bot.choose(state))
@@ -198,17 +211,15 @@ class SolverBot:
     def choose(self, state: GameState) -> Move:
         """The next move of a winning line, or the greedy move where there is none.
 
+        Args:
+            state: a position of a game that is not over.
+
         Raises:
             GameOverError: the game is over.
         """
         _legal(state)
         expect = self._expect
-        if (
-            self._line
-            and expect is not None
-            and expect == state
-            and expect.layout == state.layout
-        ):
+        if self._line and expect is not None and expect == state and expect.layout == state.layout:
             move = self._line.pop(0)
             self._expect = state.apply_unchecked(move)
             return move
@@ -228,9 +239,9 @@ class SolverBot:
             self._given_up = game
         self._line = []
         self._expect = None
-        move = greedy_move(state)
-        assert move is not None
-        return move
+        fallback = greedy_move(state)
+        assert fallback is not None
+        return fallback
 
     def __repr__(self) -> str:
         return (

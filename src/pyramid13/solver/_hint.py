@@ -28,11 +28,11 @@ def hint(
 
     Raises:
         TypeError: `state` is not a GameState.
-        ValueError: a limit is not a positive number or None.
+        InvalidArgumentError: a limit is not a positive number or None.
 
-    Example:
+    Examples:
         >>> import pyramid13 as p13
-        >>> state = p13.GameState.new(p13.Layout.shuffled(3), p13.RuleSet.preset("microsoft"))
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
         >>> while not state.is_over:
         ...     state = state.apply(p13.hint(state))
         >>> state.status

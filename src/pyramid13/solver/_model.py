@@ -46,7 +46,7 @@ from .._cards import DECK
 from .._geometry import COVERED_BY, COVERS, SLOTS, available_in, lone_covers
 from .._layout import PYRAMID_SIZE
 from .._moves import Move
-from .._rules import Goal, RuleSet
+from .._rules import Goal
 from .._state import GameState
 
 __all__ = [
@@ -95,7 +95,6 @@ def _closure(table: tuple[int, ...], slot: int) -> int:
             found |= low
             todo |= table[low.bit_length() - 1]
     return found
-
 
 
 def _matching(left: list[int], right: list[int], meets: list[int], mask: int) -> int:
@@ -157,9 +156,7 @@ class _Deal:
         self.shapes: dict[int, _Shape] = {}
 
         overlap = rules.overlap_pairing
-        talon_meets_talon = (
-            rules.stock_top_pairable or rules.waste_pairing or rules.waste_piles > 1
-        )
+        talon_meets_talon = rules.stock_top_pairable or rules.waste_pairing or rules.waste_piles > 1
         # checks[low]: (bit, pyramid partners, talon partners) of every card of value low or
         # 13 - low, re-examined after a removal of those values (the only ones it can kill).
         pyr_checks: list[list[tuple[int, int, int]]] = [[] for _ in range(7)]
@@ -198,7 +195,9 @@ class _Deal:
             tal_checks = [[] for _ in range(7)]
         self.talon_kings = king_mask
         self.value_masks = [
-            sum(1 << i for i, card in enumerate(talon) if _VALUE[card] == value) if value < 13 else 0
+            sum(1 << i for i, card in enumerate(talon) if _VALUE[card] == value)
+            if value < 13
+            else 0
             for value in range(14)
         ]
         self.clear_memo: dict[int, bool] = {}
@@ -233,7 +232,9 @@ class _Deal:
             for other in available[i + 1 :]:
                 card2 = pyramid[other]
                 if value + _VALUE[card2] == 13:
-                    pairs.append((card | card2 << 6, 1 << slot | 1 << other, min(value, 13 - value)))
+                    pairs.append(
+                        (card | card2 << 6, 1 << slot | 1 << other, min(value, 13 - value))
+                    )
         if self.overlap:
             for upper, lower in lone_covers(mask):
                 card, card2 = pyramid[upper], pyramid[lower]
@@ -388,12 +389,17 @@ class Model:
     key_mask: int
     won_mask: int
 
+    #: A lower bound on the steps still needed (each removal, draw, recycle is one).
+    heuristic: Callable[[int], int]
+
     def __init__(self, deal: _Deal) -> None:
         self.deal = deal
+        lower_bound = deal.lower_bound
 
-    def heuristic(self, state: int) -> int:
-        """A lower bound on the steps still needed (each removal, draw, recycle is one)."""
-        return self.deal.lower_bound(state & _PYR, state >> 28 & _T24)
+        def removals(state: int) -> int:
+            return lower_bound(state & _PYR, state >> 28 & _T24)
+
+        self.heuristic = removals
 
     def is_dead(self, state: int) -> bool:
         """True when some card that must still go has no partner left that can meet it."""
@@ -614,7 +620,7 @@ class PointerModel(Model):
             return shape.h + extra
 
         self.children = children
-        self.heuristic = heuristic  # type: ignore[method-assign]
+        self.heuristic = heuristic
         self.root = self.encode(state)
 
     def encode(self, state: GameState) -> int:
@@ -776,7 +782,7 @@ class PileModel(Model):
         index = self.deal.talon_index
         present = sum(1 << index[card] for card in stock)
         packed = pyr | _pack(stock) << 52
-        for offset, pile in zip(self.offsets, piles):
+        for offset, pile in zip(self.offsets, piles, strict=True):
             present |= sum(1 << index[card] for card in pile)
             packed |= _pack(pile) << offset
         return packed | present << 28 | passes << self.key_bits

@@ -6,6 +6,7 @@ import time
 
 import attrs
 
+from .._errors import InvalidArgumentError
 from .._moves import Move
 from .._state import GameState, Status
 from ._model import decode_move, make_model
@@ -22,16 +23,16 @@ def _check_limit(name: str, value: object, kind: type | tuple[type, ...]) -> Non
     if value is None:
         return
     if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:  # type: ignore[operator]
-        raise ValueError(f"{name} must be a positive number or None, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be a positive number or None, not {value!r}")
 
 
 @attrs.frozen
 class SolveResult:
     """What `solve` found.
 
-    Example:
+    Examples:
         >>> import pyramid13 as p13
-        >>> state = p13.GameState.new(p13.Layout.shuffled(3), p13.RuleSet.preset("microsoft"))
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
         >>> result = p13.solve(state)
         >>> result.winnable
         True
@@ -93,13 +94,13 @@ def solve(
 
     Raises:
         TypeError: `state` is not a GameState.
-        ValueError: a limit is not a positive number or None.
+        InvalidArgumentError: a limit is not a positive number or None.
 
-    Example:
+    Examples:
         >>> import pyramid13 as p13
-        >>> state = p13.GameState.new(p13.Layout.shuffled(3), p13.RuleSet.preset("microsoft"))
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
         >>> p13.solve(state, optimal=True).length
-        51
+        40
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
