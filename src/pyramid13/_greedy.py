@@ -134,10 +134,23 @@ def greedy_move(state: GameState) -> Move | None:
     ranked = rank_moves(state)
     if not ranked:
         return None
-    best_score, best = ranked[0]
-    if best_score > 0:
-        return best
-    for _, move in ranked:
-        if not move.is_removal:
-            return move
-    return best
+    removals = [move for score, move in ranked if move.is_removal]
+    if not removals:
+        return ranked[0][1]
+    if ranked[0][0] > 0 or len(removals) == len(ranked):
+        return ranked[0][1] if ranked[0][1].is_removal else removals[0]
+    if _went_round(state):
+        return removals[0]  # waiting did not help: a whole turn of the talon without a removal
+    return next(move for _, move in ranked if not move.is_removal)
+
+
+def _went_round(state: GameState) -> bool:
+    """True when the last removal is at least a full turn of the talon ago (every talon
+    card drawn and the stock recycled), so drawing on would only repeat the cycle."""
+    turn = len(state.stock) + sum(len(pile) for pile in state.waste_piles) + 1
+    current: GameState | None = state
+    for _ in range(turn):
+        if current is None or current.last_move is None or current.last_move.is_removal:
+            return False
+        current = current.previous
+    return True

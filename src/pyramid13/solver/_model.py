@@ -71,6 +71,11 @@ _PILE_MASK = (1 << _PILE_BITS) - 1
 
 Children = list[tuple[int, int]]
 
+# The relaxation `_Deal.clearable` gives up (and prunes nothing) after this many steps in
+# one call, and is no longer consulted once its memo holds this many entries.
+_RELAX_CALL_BUDGET = 100_000
+_RELAX_MEMO_LIMIT = 1_000_000
+
 
 def decode_move(code: int) -> Move:
     """The `Move` of a move code."""
@@ -315,7 +320,9 @@ class _Deal:
         order, the passes, which talon cards are exposed together).
 
         Results are memoised per deal for every (shape, counts) met; the search under each
-        is depth-first with an explicit stack and stops at the first way found.
+        is depth-first with an explicit stack and stops at the first way found. Its cost is
+        capped: a call gives up (answering True, which prunes nothing) after
+        `_RELAX_CALL_BUDGET` steps, and the memo stops growing at `_RELAX_MEMO_LIMIT`.
         """
         if not pyr:
             return True
@@ -325,7 +332,13 @@ class _Deal:
             return known
         relaxed_children = self._relaxed_children
         stack = [(pyr | counts << 28, iter(relaxed_children(pyr, counts)))]
+        budget = _RELAX_CALL_BUDGET
+        if len(memo) > _RELAX_MEMO_LIMIT:
+            return True  # the memo is full: stop pruning this way rather than grow
         while stack:
+            budget -= 1
+            if not budget:
+                return True  # undecided within its budget: prune nothing
             key, todo = stack[-1]
             result: bool | None = False
             for child in todo:
