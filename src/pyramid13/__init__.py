@@ -36,13 +36,14 @@ from ._scoring import (
 from ._state import GameState, Status
 from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot
 from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
-from .stats import WinRateResult, wilson_interval, win_rate
+from .stats import DEFAULT_MAX_MOVES, WinRateResult, wilson_interval, win_rate
 
 __version__ = "0.1.0.dev0"
 """The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
     "DECK",
+    "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
     "Bot",
     "Card",

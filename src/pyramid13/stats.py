@@ -108,7 +108,8 @@ class WinRateResult:
     def __str__(self) -> str:
         name = self.rules.preset_name or "custom rules"
         text = (
-            f"{name}, {self.player}: {self.wins} wins in {self.deals} deals = "
+            f"{name}, {self.player}: {self.wins} win{'' if self.wins == 1 else 's'} in "
+            f"{self.deals} deal{'' if self.deals == 1 else 's'} = "
             f"{100 * self.rate:.2f} % (95 % CI {100 * self.ci_low:.2f} % .. "
             f"{100 * self.ci_high:.2f} %)"
         )

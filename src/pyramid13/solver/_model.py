@@ -124,22 +124,28 @@ def _matching(left: list[int], right: list[int], meets: list[int], mask: int) ->
 class _Shape:
     """What one set of remaining pyramid cards offers (per deal, built on first use)."""
 
-    __slots__ = ("by_value", "h", "king", "kings", "needed", "pairable", "pairs")
+    __slots__ = ("by_value", "king", "pairs", "values")
 
     def __init__(
         self,
         king: list[tuple[int, int]],
         pairs: list[tuple[int, int, int]],
         by_value: list[list[tuple[int, int]]],
-        h: int,
-        kings: int,
-        needed: list[tuple[int, int]],
-        pairable: int,
+        values: int,
     ) -> None:
         self.king = king  # [(slot bit, move code)] of the available Kings
         self.pairs = pairs  # (move code, bits cleared, smaller value) of pyramid-only pairs
         self.by_value = by_value  # value -> [(slot bit, card id)] of the available cards
-        self.h = h  # removals still needed for the pyramid alone (a lower bound)
+        self.values = values  # bit v: some pyramid card (available or not) has value v
+
+
+class _Bounds:
+    """Lower-bound ingredients of one set of remaining pyramid cards (built on first use)."""
+
+    __slots__ = ("h", "kings", "needed", "pairable")
+
+    def __init__(self, h: int, kings: int, needed: list[tuple[int, int]], pairable: int) -> None:
+        self.h = h  # removals still needed for the pyramid alone
         self.kings = kings  # Kings left in the pyramid
         self.needed = needed  # (talon value, how many) pyramid cards must pair with
         self.pairable = pairable  # talon indices whose value some pyramid card pairs with
@@ -159,6 +165,8 @@ class _Deal:
         self.all_cards = all_cards = rules.goal is Goal.ALL_CARDS
         self.overlap = rules.overlap_pairing
         self.shapes: dict[int, _Shape] = {}
+        self._bounds: dict[int, _Bounds] = {}
+        self._relaxed: dict[int, list[tuple[int, int]]] = {}
 
         overlap = rules.overlap_pairing
         talon_meets_talon = rules.stock_top_pairable or rules.waste_pairing or rules.waste_piles > 1
@@ -211,6 +219,11 @@ class _Deal:
         self.value_bytes = tuple(
             [self.counts_of((byte << shift) & _T24) for byte in range(256)] for shift in (0, 8, 16)
         )
+        # values_of(present) likewise (bit v: some card of value v).
+        self.value_bit_bytes = tuple(
+            [self.values_of((byte << shift) & _T24) for byte in range(256)] for shift in (0, 8, 16)
+        )
+        self._blockers: dict[int, int] = {}
         self.pyr_checks = pyr_checks
         self.tal_checks = tal_checks
 
@@ -248,6 +261,18 @@ class _Deal:
                     pairs.append(
                         (card | card2 << 6, 1 << upper | 1 << lower, min(value, 13 - value))
                     )
+        values = 0
+        for slot in range(SLOTS):
+            if mask >> slot & 1:
+                values |= 1 << _VALUE[pyramid[slot]]
+        return _Shape(king, pairs, by_value, values)
+
+    def bounds(self, mask: int) -> _Bounds:
+        """The lower-bound ingredients of a set of remaining pyramid cards (cached)."""
+        found = self._bounds.get(mask)
+        if found is not None:
+            return found
+        pyramid = self.pyramid
         counts = [0] * 14
         slots_of: list[list[int]] = [[] for _ in range(14)]
         for slot in range(SLOTS):
@@ -273,7 +298,8 @@ class _Deal:
         for u in range(1, 13):
             if counts[13 - u]:
                 pairable |= self.value_masks[u]
-        return _Shape(king, pairs, by_value, h, counts[13], needed, pairable)
+        found = self._bounds[mask] = _Bounds(h, counts[13], needed, pairable)
+        return found
 
     def dead_function(self) -> Callable[[int, int, int], bool]:
         """``dead(low, pyramid, present)``: whether a position after a removal of values
@@ -312,6 +338,21 @@ class _Deal:
         for value, mask in enumerate(self.value_masks):
             counts += (present & mask).bit_count() << 3 * value
         return counts
+
+    def values_of(self, present: int) -> int:
+        """Bit ``v`` set when some talon card of value ``v`` is in `present`."""
+        return sum(1 << value for value, mask in enumerate(self.value_masks) if present & mask)
+
+    def blockers(self, partner_values: int) -> int:
+        """The talon cards (not Kings) whose partner value is not in `partner_values`."""
+        found = self._blockers.get(partner_values)
+        if found is None:
+            found = 0
+            for value in range(1, 13):
+                if not partner_values >> (13 - value) & 1:
+                    found |= self.value_masks[value]
+            self._blockers[partner_values] = found
+        return found
 
     def clearable(self, pyr: int, counts: int) -> bool:
         """A relaxation: could the pyramid be cleared if the talon cards in play (`counts`,
@@ -364,23 +405,29 @@ class _Deal:
         return False
 
     def _relaxed_children(self, pyr: int, counts: int) -> list[int]:
-        shape = self.shape(pyr)
+        moves = self._relaxed.get(pyr)
+        if moves is None:
+            # (pyramid after, counts field of the talon value used, or 0) per move.
+            shape = self.shape(pyr)
+            moves = [(pyr ^ bit, 0) for bit, _ in shape.king]
+            moves.extend((pyr ^ bits, 0) for _, bits, _ in shape.pairs)
+            for value in range(1, 13):
+                field = 3 * (13 - value)
+                moves.extend((pyr ^ bit, field) for bit, _ in shape.by_value[value])
+            self._relaxed[pyr] = moves
         high = counts << 28
-        out = [(pyr ^ bit) | high for bit, _ in shape.king]
-        out.extend((pyr ^ bits) | high for _, bits, _ in shape.pairs)
-        by_value = shape.by_value
-        for value in range(1, 13):
-            if counts >> 3 * (13 - value) & 7:
-                used = high - (1 << 28 + 3 * (13 - value))
-                out.extend((pyr ^ bit) | used for bit, _ in by_value[value])
-        return out
+        return [
+            after | high - (1 << 28 + field if field else 0)
+            for after, field in moves
+            if not field or counts >> field & 7
+        ]
 
     def lower_bound(self, pyr: int, present: int) -> int:
         """Removals still needed: a lower bound on the steps to a win."""
-        shape = self.shape(pyr)
+        bounds = self.bounds(pyr)
         if not self.all_cards:
-            return shape.h
-        kings = shape.kings + (present & self.talon_kings).bit_count()
+            return bounds.h
+        kings = bounds.kings + (present & self.talon_kings).bit_count()
         return kings + (pyr.bit_count() + present.bit_count() - kings) // 2
 
 
@@ -462,6 +509,8 @@ class PointerModel(Model):
         shapes = deal.shapes
         build = deal.shape
         dead = deal.dead_function()
+        blockers = deal.blockers
+        vb0, vb1, vb2 = deal.value_bit_bytes
 
         def children(st: int) -> Children:
             pyr = st & _PYR
@@ -473,6 +522,27 @@ class PointerModel(Model):
                 return [(code, st ^ bit)]
             present = st >> 28 & _T24
             ptr = st >> 52 & 31
+            # In the last pass a waste card that nothing left can pair with stays forever
+            # and buries the cards below it: drop those from the partners that count.
+            live = present
+            if ptr and passes and (st >> 57) + 1 >= passes and prune:
+                waste = present & ((1 << ptr) - 1)
+                values = shape.values
+                if stock_top or waste_pairing:  # the stock top, or a card drawn onto it
+                    stock_cards = present ^ waste
+                    values |= vb0[stock_cards & 255] | vb1[stock_cards >> 8 & 255]
+                    values |= vb2[stock_cards >> 16]
+                if waste_pairing:  # the card beneath it
+                    values |= vb0[waste & 255] | vb1[waste >> 8 & 255] | vb2[waste >> 16]
+                stuck = waste & blockers(values)
+                if stuck:
+                    if all_cards:
+                        return []  # that card can never go
+                    buried = waste & ((1 << (stuck.bit_length() - 1)) - 1)
+                    if buried:
+                        live = present ^ buried
+                        if any(dead(low, pyr, live) for low in range(1, 7)):
+                            return []
             out: Children = []
             # Draws and recycles first: they are tried last.
             above = present >> ptr
@@ -507,9 +577,9 @@ class PointerModel(Model):
                     out.append((card, base))
                 else:
                     low = small[value]
-                    new_present = present ^ sbit
+                    new_live = live ^ sbit
                     for bit, card2 in by_value[13 - value]:
-                        if not dead(low, pyr ^ bit, new_present):
+                        if not dead(low, pyr ^ bit, new_live):
                             out.append((card | card2 << 6, base ^ bit))
             # The waste top: the pointer is canonical, so it is the card just before it.
             if ptr:
@@ -526,13 +596,13 @@ class PointerModel(Model):
                     out.append((card, base))
                 else:
                     low = small[value]
-                    new_present = present ^ wbit
+                    new_live = live ^ wbit
                     for bit, card2 in by_value[13 - value]:
-                        if not dead(low, pyr ^ bit, new_present):
+                        if not dead(low, pyr ^ bit, new_live):
                             out.append((card | card2 << 6, base ^ bit))
                     if stock_top and stock_index >= 0 and value + talon_value[stock_index] == 13:
                         sbit = 1 << stock_index
-                        if not dead(low, pyr, new_present ^ sbit):
+                        if not dead(low, pyr, new_live ^ sbit):
                             out.append((card | talon[stock_index] << 6, base - (sbit << 28)))
                     if waste_pairing and below:
                         bindex = new_ptr - 1
@@ -540,42 +610,41 @@ class PointerModel(Model):
                             bbit = 1 << bindex
                             after = (below ^ bbit).bit_length()
                             child = base - (bbit << 28) - ((new_ptr - after) << 52)
-                            if not dead(low, pyr, new_present ^ bbit):
+                            if not dead(low, pyr, new_live ^ bbit):
                                 out.append((card | talon[bindex] << 6, child))
             # Pyramid-only pairs last: they are tried first.
             for code, bits, low in shape.pairs:
                 new_pyr = pyr ^ bits
-                if not dead(low, new_pyr, present):
+                if not dead(low, new_pyr, live):
                     out.append((code, st ^ bits))
             for bit, code in shape.king:
                 out.append((code, st ^ bit))
             return out
 
         value_masks = deal.value_masks
+        deal_bounds = deal.bounds
         draw_extra = 0 if stock_top else 1
         talon_term = draw_count == 1 and not all_cards
 
         def heuristic(st: int) -> int:
             pyr = st & _PYR
-            shape = shapes.get(pyr)
-            if shape is None:
-                shape = build(pyr)
-            if not talon_term or not shape.needed:
+            bounds = deal_bounds(pyr)
+            if not talon_term or not bounds.needed:
                 return deal.lower_bound(pyr, st >> 28 & _T24)
-            # Steps that remove no pyramid card are not counted by shape.h: draws,
+            # Steps that remove no pyramid card are not counted by bounds.h: draws,
             # recycles, talon-only removals. Before a needed talon card is first exposed,
             # every card in front of it must leave the stock (or the waste above it), one
             # per step, and a card no pyramid card pairs with can only leave that way.
             present = st >> 28 & _T24
             ptr = st >> 52 & 31
-            lone = present & ~shape.pairable
+            lone = present & ~bounds.pairable
             waste_mask = (1 << ptr) - 1
             lone_stock = lone & ~waste_mask
             lone_waste = lone & waste_mask
             recycle = not passes or (st >> 57) + 1 < passes
             extra = 0
             deepest = 0  # the deepest first stock card of a value with none in the waste
-            for u, count in shape.needed:
+            for u, count in bounds.needed:
                 cards = present & value_masks[u]
                 if count == 1:
                     # The cheapest card: the first in the stock, the highest in the waste
@@ -630,7 +699,7 @@ class PointerModel(Model):
                 cost = (lone_stock & (deepest - 1)).bit_count() + draw_extra
                 if cost > extra:
                     extra = cost
-            return shape.h + extra
+            return bounds.h + extra
 
         self.children = children
         self.heuristic = heuristic
