@@ -34,16 +34,24 @@ from ._scoring import (
     scoring_policy,
 )
 from ._state import GameState, Status
+from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot
+from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
+from .stats import DEFAULT_MAX_MOVES, WinRateResult, wilson_interval, win_rate
 
 __version__ = "0.1.0.dev0"
 """The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
     "DECK",
+    "DEFAULT_MAX_MOVES",
+    "DEFAULT_NODE_LIMIT",
+    "Bot",
     "Card",
     "CardemsScoring",
+    "GameOverError",
     "GameState",
     "Goal",
+    "GreedyBot",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidCardError",
@@ -57,15 +65,23 @@ __all__ = [
     "NoScoring",
     "ParseError",
     "Pyramid13Error",
+    "RandomBot",
     "Rank",
     "RuleSet",
     "ScoreEvent",
     "ScoringPolicy",
+    "SolveResult",
+    "SolverBot",
     "Status",
     "Suit",
     "UndoError",
+    "WinRateResult",
     "__version__",
+    "hint",
     "perft",
     "perft_divide",
     "scoring_policy",
+    "solve",
+    "wilson_interval",
+    "win_rate",
 ]

@@ -223,4 +223,5 @@ _PRESETS: dict[str, RuleSet] = {
     "apophis": RuleSet(passes=3, waste_piles=3, goal=Goal.ALL_CARDS),
     "king-tut": RuleSet(passes=None, draw_count=3),
     "cardgames": RuleSet(passes=None, overlap_pairing=True),
+    "solitaire-lab": RuleSet(passes=1, stock_top_pairable=True),
 }

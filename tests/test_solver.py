@@ -1,0 +1,233 @@
+"""`solve`: solutions replay to a win, verdicts agree with brute force and with msc-1500."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from _brute import brute_force
+from conftest import SHARED
+
+import pyramid13 as p13
+
+MSC = SHARED / "data" / "msc-1500"
+
+
+def replay(state: p13.GameState, moves: tuple[p13.Move, ...]) -> p13.GameState:
+    for move in moves:
+        state = state.apply(move)  # checked: raises on an illegal move
+    return state
+
+
+# -- solutions replay to WON ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
+def test_solutions_replay_to_a_win_for_every_preset(preset: str) -> None:
+    rules = p13.RuleSet.preset(preset)
+    decided = 0
+    for deal in range(12):
+        state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+        result = p13.solve(state, node_limit=200_000)
+        assert result.optimal is False
+        assert result.nodes >= 1
+        assert result.seconds >= 0
+        if result.winnable:
+            assert replay(state, result.moves).status is p13.Status.WON
+            assert result.length == len(result.moves) > 0
+        else:
+            assert result.moves == ()
+        decided += result.solved
+    assert decided >= 8
+
+
+CUSTOM_RULES = [
+    p13.RuleSet(passes=2, draw_count=3, waste_pairing=True, goal=p13.Goal.ALL_CARDS),
+    p13.RuleSet(passes=None, waste_piles=2, stock_top_pairable=True, overlap_pairing=True),
+    p13.RuleSet(passes=1, waste_piles=3, waste_pairing=True, first_card_to_waste=True),
+    p13.RuleSet(passes=3, draw_count=2, stock_top_pairable=True, overlap_pairing=True),
+    p13.RuleSet(passes=None, stock_top_pairable=True, waste_pairing=True, goal=p13.Goal.ALL_CARDS),
+]
+
+
+@pytest.mark.parametrize("rules", CUSTOM_RULES, ids=range(len(CUSTOM_RULES)))
+def test_solutions_replay_to_a_win_under_mixed_settings(rules: p13.RuleSet) -> None:
+    wins = 0
+    for deal in range(10):
+        state = p13.GameState.new(p13.Layout.shuffled(100 + deal), rules)
+        result = p13.solve(state, node_limit=200_000)
+        if result.winnable:
+            wins += 1
+            assert replay(state, result.moves).status is p13.Status.WON
+    assert wins >= 1
+
+
+def test_a_solution_from_the_middle_of_a_game_replays_from_there() -> None:
+    rules = p13.RuleSet.preset("microsoft")
+    state = p13.GameState.new(p13.Layout.shuffled(2), rules)
+    line = p13.solve(state).moves
+    middle = replay(state, line[:10])
+    result = p13.solve(middle)
+    assert result.winnable
+    assert replay(middle, result.moves).status is p13.Status.WON
+
+
+# -- verdicts against an exhaustive search over GameState ----------------------------------
+
+
+def positions(count: int, seed: int) -> list[p13.GameState]:
+    """Positions deep into random games under random presets and custom rules."""
+    rng = random.Random(seed)
+    rule_choices = [p13.RuleSet.preset(name) for name in p13.RuleSet.preset_names()]
+    rule_choices += CUSTOM_RULES
+    found = []
+    while len(found) < count:
+        rules = rng.choice(rule_choices)
+        state = p13.GameState.new(p13.Layout.shuffled(rng.randrange(10_000)), rules)
+        for _ in range(rng.randrange(25, 60)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            removals = [move for move in moves if move.is_removal]
+            state = state.apply(rng.choice(removals if removals and rng.random() < 0.7 else moves))
+        if state.status is p13.Status.PLAYING:
+            found.append(state)
+    return found
+
+
+def test_verdicts_and_optimal_lengths_agree_with_brute_force() -> None:
+    won = lost = 0
+    for state in positions(40, seed=1):
+        shortest = brute_force(state, limit=4_000)
+        if shortest is None:
+            continue
+        result = p13.solve(state)
+        best = p13.solve(state, optimal=True)
+        assert result.winnable is best.winnable is (shortest >= 0), str(state)
+        if shortest >= 0:
+            won += 1
+            assert best.length == shortest, str(state)
+            assert result.length >= shortest
+            assert replay(state, best.moves).status is p13.Status.WON
+        else:
+            lost += 1
+    assert won >= 3
+    assert lost >= 3
+
+
+def test_a_pyramid_card_without_any_partner_is_lost_at_once() -> None:
+    # A Queen at the apex and all four Aces elsewhere in the pyramid: every pyramid card
+    # lies (directly or not) on the apex, so no Ace can ever meet that Queen.
+    deck = [card for card in p13.DECK if card.rank not in (p13.Rank.QUEEN, p13.Rank.ACE)]
+    queens = [card for card in p13.DECK if card.rank is p13.Rank.QUEEN]
+    aces = [card for card in p13.DECK if card.rank is p13.Rank.ACE]
+    # Aces in rows 2 and 3, so that even overlap pairing cannot reach the apex.
+    cards = [queens[0], deck[0], deck[1], *aces, *deck[2:23], *queens[1:], *deck[23:]]
+    layout = p13.Layout.from_cards(cards)
+    for preset in p13.RuleSet.preset_names():
+        result = p13.solve(p13.GameState.new(layout, p13.RuleSet.preset(preset)))
+        assert result.winnable is False, preset
+        assert result.nodes == 1
+
+
+def test_finished_games() -> None:
+    rules = p13.RuleSet.preset("microsoft")
+    state = p13.GameState.new(p13.Layout.shuffled(2), rules)
+    won = replay(state, p13.solve(state).moves)
+    result = p13.solve(won)
+    assert (result.winnable, result.moves) == (True, ())
+    lost = p13.GameState.new(p13.Layout.shuffled(0), rules)
+    rng = random.Random(0)
+    while lost.legal_moves():
+        lost = lost.apply(rng.choice(lost.legal_moves()))
+    if lost.status is p13.Status.LOST:
+        assert p13.solve(lost).winnable is False
+
+
+# -- optimal mode ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "first"),
+    [("classic", 30), ("microsoft", 0), ("king-tut", 0), ("cardgames", 0), ("apophis", 0)],
+)
+def test_optimal_solutions_are_no_longer_than_any_other(preset: str, first: int) -> None:
+    rules = p13.RuleSet.preset(preset)
+    checked = 0
+    for deal in range(first, first + 30):
+        state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+        any_win = p13.solve(state, node_limit=100_000)
+        if not any_win.winnable:
+            continue
+        best = p13.solve(state, optimal=True, node_limit=400_000)
+        if best.winnable is None:
+            continue
+        assert best.winnable
+        assert best.optimal
+        assert best.length <= any_win.length
+        assert replay(state, best.moves).status is p13.Status.WON
+        checked += 1
+        if checked == 2:
+            break
+    assert checked >= 1
+
+
+# -- limits and bad input --------------------------------------------------------------------
+
+
+def test_limits_leave_the_verdict_open() -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(6), p13.RuleSet.preset("microsoft"))
+    assert p13.solve(state, node_limit=5).winnable is None
+    assert p13.solve(state, optimal=True, node_limit=5).winnable is None
+    result = p13.solve(state, time_limit=1e-9)
+    assert result.winnable in (None, True)
+
+
+@pytest.mark.parametrize("bad", [0, -1, 1.5, True, "10"])
+def test_bad_node_limits_are_rejected(bad: object) -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(1))
+    with pytest.raises(p13.InvalidArgumentError, match="node_limit"):
+        p13.solve(state, node_limit=bad)  # type: ignore[arg-type]
+
+
+def test_bad_time_limits_and_states_are_rejected() -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(1))
+    with pytest.raises(p13.InvalidArgumentError, match="time_limit"):
+        p13.solve(state, time_limit=0)
+    with pytest.raises(TypeError, match="GameState"):
+        p13.solve("AS 2S")  # type: ignore[arg-type]
+
+
+# -- msc-1500 (Microsoft Solitaire Collection rules) -----------------------------------------
+
+
+def msc_sample(step: int) -> list[tuple[int, str, int]]:
+    if not MSC.is_dir():
+        pytest.skip("../shared/data/msc-1500 is not available")
+    decks = (MSC / "decks.txt").read_text().splitlines()
+    lengths = (MSC / "optimal-lengths.txt").read_text().split()
+    assert len(decks) == len(lengths) == 1500
+    return [(i, decks[i], int(lengths[i])) for i in range(0, 1500, step)]
+
+
+def test_msc_winnable_flags_match() -> None:
+    rules = p13.RuleSet.preset("microsoft")
+    sample = msc_sample(50)
+    for number, code, length in sample:
+        state = p13.GameState.new(p13.Layout.parse(code), rules)
+        result = p13.solve(state)
+        assert result.winnable is (length > 0), f"deck {number}"
+        if result.winnable:
+            assert replay(state, result.moves).status is p13.Status.WON
+
+
+def test_msc_optimal_lengths_match() -> None:
+    rules = p13.RuleSet.preset("microsoft")
+    # Every 100th deck that is quick to solve optimally (about a second or less each).
+    quick = {0, 100, 200, 500, 600, 700, 900, 1000, 1100}
+    for number, code, length in msc_sample(100):
+        if number not in quick:
+            continue
+        result = p13.solve(p13.GameState.new(p13.Layout.parse(code), rules), optimal=True)
+        assert result.winnable is (length > 0), f"deck {number}"
+        assert result.length == length, f"deck {number}"

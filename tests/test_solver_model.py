@@ -1,0 +1,103 @@
+"""The solver's own int representation against the engine's move semantics.
+
+With its pruning switched off, a solver model must offer exactly the engine's moves, and
+each must lead to exactly the engine's next position, in every rule variant.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import pyramid13 as p13
+from pyramid13.solver._model import DRAW, RECYCLE, decode_move, make_model
+
+
+def engine_position(
+    state: p13.GameState,
+) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+    """A state as the model's `decode` writes it, read through the public API only."""
+    pyramid = sum(1 << slot for slot, card in enumerate(state.pyramid) if card is not None)
+    stock = tuple(card.index + 1 for card in state.stock)
+    piles = tuple(tuple(card.index + 1 for card in pile) for pile in state.waste_piles)
+    passes = state.pass_number - 1 if state.rules.passes is not None else 0
+    return pyramid, stock, piles, passes
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> p13.RuleSet:
+    piles = draw(st.sampled_from([1, 1, 2, 3]))
+    return p13.RuleSet(
+        passes=draw(st.sampled_from([1, 2, 3, None])),
+        draw_count=1 if piles > 1 else draw(st.sampled_from([1, 1, 2, 3])),
+        waste_piles=piles,
+        stock_top_pairable=draw(st.booleans()),
+        waste_pairing=draw(st.booleans()),
+        overlap_pairing=draw(st.booleans()),
+        goal=draw(st.sampled_from(list(p13.Goal))),
+        first_card_to_waste=draw(st.booleans()),
+    )
+
+
+def check_successors(state: p13.GameState) -> None:
+    model = make_model(state, kings_at_once=False, prune=False)
+    encoded = model.encode(state)
+    assert model.decode(encoded) == engine_position(state)
+    children = model.children(encoded)
+    mine = {(decode_move(code), model.decode(child)) for code, child in children}
+    assert len(mine) == len(children), "a move listed twice"
+    if state.status is p13.Status.PLAYING:
+        theirs = {(move, engine_position(state.apply(move))) for move in state.legal_moves()}
+        assert mine == theirs
+    elif state.status is p13.Status.LOST:
+        # The engine ends the game; the model may still draw round, but never remove.
+        assert all(code in (DRAW, RECYCLE) for code, _ in children)
+
+
+@given(rules=rule_sets(), deal=st.integers(0, 2**32), walk=st.integers(0, 2**32))
+def test_model_successors_match_the_engine_along_random_games(
+    rules: p13.RuleSet, deal: int, walk: int
+) -> None:
+    rng = random.Random(walk)
+    state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+    while True:
+        check_successors(state)
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state = state.apply(rng.choice(moves))
+
+
+@pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
+def test_model_successors_match_the_engine_for_every_preset(preset: str) -> None:
+    rng = random.Random(preset)
+    rules = p13.RuleSet.preset(preset)
+    for deal in range(3):
+        state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+        while state.legal_moves():
+            check_successors(state)
+            state = state.apply(rng.choice(state.legal_moves()))
+
+
+@given(rules=rule_sets(), deal=st.integers(0, 2**32), walk=st.integers(0, 2**32))
+def test_pruned_successors_are_engine_moves(rules: p13.RuleSet, deal: int, walk: int) -> None:
+    # With pruning on, the model offers a subset of the engine's moves (never a new one),
+    # and never an empty set where the engine offers a removal that keeps the game alive.
+    rng = random.Random(walk)
+    state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+    for _ in range(rng.randrange(40)):
+        moves = state.legal_moves()
+        if not moves:
+            return
+        state = state.apply(rng.choice(moves))
+    if state.status is not p13.Status.PLAYING:
+        return
+    model = make_model(state)
+    legal = set(state.legal_moves())
+    for code, child in model.children(model.root):
+        move = decode_move(code)
+        assert move in legal
+        assert model.decode(child) == engine_position(state.apply(move))
