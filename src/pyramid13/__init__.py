@@ -15,6 +15,8 @@ from ._errors import (
     InvalidCardError,
     InvalidLayoutError,
     InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
     InvalidRulesError,
     ParseError,
     Pyramid13Error,
@@ -33,19 +35,38 @@ from ._scoring import (
     scoring_policy,
 )
 from ._state import GameState, Status
+from .records import (
+    MAX_RECORD_BYTES,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    GameRecord,
+    RecordMetadata,
+    format_msc_solution,
+    load_game,
+    parse_msc_solution,
+    record_schema,
+    save_game,
+)
+from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
 
 __all__ = [
     "DECK",
+    "MAX_RECORD_BYTES",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
     "Card",
     "CardemsScoring",
+    "GameRecord",
     "GameState",
     "Goal",
     "IllegalMoveError",
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
     "InvalidRulesError",
     "Layout",
     "MicrosoftScoring",
@@ -55,6 +76,7 @@ __all__ = [
     "ParseError",
     "Pyramid13Error",
     "Rank",
+    "RecordMetadata",
     "RuleSet",
     "ScoreEvent",
     "ScoringPolicy",
@@ -62,7 +84,13 @@ __all__ = [
     "Suit",
     "UndoError",
     "__version__",
+    "format_msc_solution",
+    "load_game",
+    "parse_msc_solution",
     "perft",
     "perft_divide",
+    "record_schema",
+    "save_game",
     "scoring_policy",
+    "to_svg",
 ]
