@@ -95,7 +95,7 @@ def _parse_setting(key: str, text: str, defaults: Mapping[str, Any]) -> Any:
 
 def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) -> RuleSet:
     """Read rules written by `format_rules`: ``preset``, ``preset,key=value,...`` or
-    ``key=value,...`` (changes to the classic preset).
+    ``key=value,...`` (changes to the classic preset); names and words in any case.
 
     Keys are those of `RuleSet.to_dict`; values are numbers, ``unlimited`` (passes),
     ``true``/``false``, a goal (``pyramid``, ``all-cards``) or a scoring policy name.
@@ -108,7 +108,7 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
     items = [item.strip() for item in text.split(",")]
     base = "classic"
     if items and "=" not in items[0]:
-        base = items.pop(0)
+        base = items.pop(0).lower()
     settings = RuleSet.preset(base).to_dict()
     defaults = dict(settings)
     seen: set[str] = set()

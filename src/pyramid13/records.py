@@ -502,19 +502,19 @@ def _validate_object(value: dict[str, Any], schema: Mapping[str, Any], path: str
         for key in value:
             if key not in properties:
                 raise InvalidRecordError(
-                    f"unknown field; known fields: {', '.join(properties)}", f"{path}.{_key(key)}"
+                    f"unknown field; known fields: {', '.join(properties)}", _step(path, key)
                 )
     for key, subschema in properties.items():
         if key in value:
-            _validate(value[key], subschema, f"{path}.{_key(key)}")
+            _validate(value[key], subschema, _step(path, key))
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
-def _key(key: str) -> str:
-    """A JSON path step for `key`: plain when it is an identifier, else quoted."""
-    return key if _IDENTIFIER.fullmatch(key) else f"[{json.dumps(key)}]"
+def _step(path: str, key: str) -> str:
+    """The JSON path of field `key` under `path`: ``$.key``, or ``$["odd key"]``."""
+    return f"{path}.{key}" if _IDENTIFIER.fullmatch(key) else f"{path}[{json.dumps(key)}]"
 
 
 # -- the pyramid-solver (Microsoft rules) solution format ------------------------------------
