@@ -487,9 +487,12 @@ def _validate(value: object, schema: Mapping[str, Any], path: str) -> None:
 
 
 def _validate_object(value: dict[str, Any], schema: Mapping[str, Any], path: str) -> None:
-    for key in schema.get("required", ()):
+    properties: Mapping[str, Any] = schema.get("properties", {})
+    required = schema.get("required", ())
+    for key in required:  # in order, so a wrong "format" is named first
         if key not in value:
             raise InvalidRecordError(f"missing field {key!r}", path)
+        _validate(value[key], properties[key], _step(path, key))
     alternatives = [option["required"][0] for option in schema.get("oneOf", ())]
     if alternatives:
         present = [key for key in alternatives if key in value]
@@ -497,7 +500,6 @@ def _validate_object(value: dict[str, Any], schema: Mapping[str, Any], path: str
             names = " or ".join(map(repr, alternatives))
             problem = "missing field" if not present else "only one field of"
             raise InvalidRecordError(f"{problem} {names}", path)
-    properties: Mapping[str, Any] = schema.get("properties", {})
     if schema.get("additionalProperties") is False:
         for key in value:
             if key not in properties:
@@ -505,7 +507,7 @@ def _validate_object(value: dict[str, Any], schema: Mapping[str, Any], path: str
                     f"unknown field; known fields: {', '.join(properties)}", _step(path, key)
                 )
     for key, subschema in properties.items():
-        if key in value:
+        if key in value and key not in required:
             _validate(value[key], subschema, _step(path, key))
 
 
