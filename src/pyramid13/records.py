@@ -38,6 +38,7 @@ Example:
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import os
 import re
@@ -96,7 +97,10 @@ def record_schema() -> dict[str, Any]:
     return schema
 
 
-_SCHEMA = record_schema()
+@functools.cache
+def _schema() -> dict[str, Any]:
+    """The schema the loader checks against, read once (never handed out)."""
+    return record_schema()
 
 
 # -- metadata ---------------------------------------------------------------------------
@@ -296,7 +300,7 @@ class GameRecord:
                     f"unsupported version {version}: this release reads version {RECORD_VERSION}",
                     "$.version",
                 )
-        _validate(data, _SCHEMA, "$")
+        _validate(data, _schema(), "$")
         assert isinstance(data, dict)
         try:
             rules = RuleSet.from_dict(data["rules"], policies=policies)
