@@ -3,6 +3,7 @@ scripted game of ``play`` through stdin, and one-line errors for bad arguments a
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import subprocess
@@ -15,7 +16,7 @@ from game_walks import SEED_1_WIN
 
 import pyramid13 as p13
 from pyramid13 import GameRecord, GameState, Layout, Move, RuleSet, Status
-from pyramid13.cli import main
+from pyramid13.cli import build_parser, main
 
 COMMANDS = ("play", "show")
 
@@ -358,3 +359,20 @@ def test_record_of_a_won_game_says_won(tmp_path: Path) -> None:
     p13.save_game(state, path)
     assert json.loads(path.read_text())["moves"][-1] == str(Move.parse(SEED_1_WIN[-1]))
     assert p13.load_game(path).status is Status.WON
+
+
+def test_reference_page_lists_every_option() -> None:
+    page = Path(__file__).resolve().parents[1] / "docs" / "reference" / "cli.md"
+    if not page.is_file():
+        pytest.skip("the docs are not here")
+    text = page.read_text(encoding="utf-8")
+    parser = build_parser()
+    commands = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    for name, subparser in commands.choices.items():
+        assert f"## {name}" in text
+        for action in subparser._actions:
+            for option in action.option_strings:
+                if option not in ("-h", "--help"):
+                    assert f"`{option}" in text, f"{name} {option} is not in {page.name}"
