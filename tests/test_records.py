@@ -450,3 +450,10 @@ def test_fuzz_msc_solutions(text: str) -> None:
         message = "ok"
     assert message
     assert p13.parse_msc_solution(p13.format_msc_solution(moves)) == moves
+
+
+def test_metadata_from_dict_checks_its_input() -> None:
+    with pytest.raises(InvalidRecordError, match=r"^\$\.started: expected an ISO 8601"):
+        RecordMetadata.from_dict({"started": "soon"})
+    with pytest.raises(InvalidRecordError, match=r"^\$: expected object"):
+        RecordMetadata.from_dict(["player"])

@@ -160,8 +160,14 @@ class RecordMetadata:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, str]) -> RecordMetadata:
-        """Read what `to_dict` writes (already checked against the schema)."""
+    def from_dict(cls, data: object) -> RecordMetadata:
+        """Read what `to_dict` writes.
+
+        Raises:
+            InvalidRecordError: an unknown key or a bad value (the path starts at ``$``).
+        """
+        _validate(data, _schema()["properties"]["metadata"], "$")
+        assert isinstance(data, dict)
         values: dict[str, Any] = dict(data)
         for key in _TIMESTAMP_KEYS:
             if key in values:
@@ -322,11 +328,7 @@ class GameRecord:
                 moves.append(Move.parse(text))
             except InvalidMoveError as error:
                 raise InvalidRecordError(str(error), f"$.moves[{index}]") from None
-        try:
-            metadata = RecordMetadata.from_dict(data.get("metadata", {}))
-        except ValueError as error:  # pragma: no cover - the schema check comes first
-            raise InvalidRecordError(str(error), "$.metadata") from None
-        return cls(start, tuple(moves), metadata)
+        return cls(start, tuple(moves), RecordMetadata.from_dict(data.get("metadata", {})))
 
     @classmethod
     def from_json(
