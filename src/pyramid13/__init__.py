@@ -1,6 +1,6 @@
 """pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine.
 
-Example:
+Examples:
     >>> import pyramid13 as p13
     >>> state = p13.GameState.new(p13.Layout.shuffled(42), p13.RuleSet.preset("classic"))
     >>> state.status
@@ -12,6 +12,7 @@ from __future__ import annotations
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     InvalidLayoutError,
     InvalidMoveError,
@@ -50,6 +51,7 @@ from .records import (
 from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
+"""The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
     "DECK",
@@ -62,6 +64,7 @@ __all__ = [
     "GameState",
     "Goal",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMoveError",

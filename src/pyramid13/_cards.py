@@ -67,7 +67,6 @@ _SUIT_BY_TOKEN["♢"] = Suit.DIAMONDS
 _SUIT_BY_TOKEN["♧"] = Suit.CLUBS
 _RANK_BY_TOKEN: dict[str, Rank] = {letter: Rank(i + 1) for i, letter in enumerate(RANK_LETTERS)}
 _RANK_BY_TOKEN["10"] = Rank.TEN
-_RANK_BY_TOKEN["1"] = Rank.ACE
 
 
 def _check_rank(_instance: object, _attribute: object, value: Any) -> None:
@@ -84,7 +83,7 @@ def _check_suit(_instance: object, _attribute: object, value: Any) -> None:
 class Card:
     """A playing card. Immutable, hashable, compared by rank and suit.
 
-    Example:
+    Examples:
         >>> card = Card.parse("TH")
         >>> str(card), card.value, card.suit
         ('TH', 10, <Suit.HEARTS: 'H'>)
@@ -116,7 +115,14 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """The card at `index` (0..51) of the canonical deck order.
+        """The card at `index` (0..51) of the canonical deck order: the inverse of `Card.index`.
+
+        Args:
+            index: the position in `DECK`, 0 (Ace of clubs) to 51 (King of spades).
+
+        Examples:
+            >>> Card.from_index(0), Card.from_index(51)
+            (Card.parse('AC'), Card.parse('KS'))
 
         Raises:
             InvalidCardError: `index` is not an int in 0..51.
@@ -131,6 +137,13 @@ class Card:
 
         Accepts ``A 2..9 T J Q K`` (and ``10``) for the rank and ``C D H S`` or the
         symbols ``♣ ♦ ♥ ♠`` for the suit, with surrounding whitespace ignored.
+
+        Args:
+            text: the card's text, such as ``"TH"``, ``"th"``, ``"10H"`` or ``"10♥"``.
+
+        Examples:
+            >>> Card.parse("10♥") is Card.parse("th")
+            True
 
         Raises:
             InvalidCardError: the text is not a card; the message says why.
@@ -162,5 +175,8 @@ class Card:
 
 Card._BY_INDEX = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
 
-#: The 52 cards in canonical order: clubs, diamonds, hearts, spades, each Ace to King.
 DECK: tuple[Card, ...] = Card._BY_INDEX
+"""The 52 cards in canonical order: clubs, diamonds, hearts, spades, each Ace to King.
+
+``DECK[card.index] is card`` for every card.
+"""

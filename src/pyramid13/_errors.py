@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMoveError",
@@ -63,6 +64,10 @@ class InvalidRecordError(ParseError):
 
 class InvalidRulesError(Pyramid13Error, ValueError):
     """A rule set has a bad or contradictory setting."""
+
+
+class InvalidArgumentError(Pyramid13Error, ValueError):
+    """An argument of a function has a bad value (a negative search depth, say)."""
 
 
 class IllegalMoveError(Pyramid13Error, ValueError):

@@ -60,7 +60,7 @@ class Layout:
     The first 28 cards are the pyramid in row-major order from the apex; the last 24 are
     the stock, the first of them being the first drawn.
 
-    Example:
+    Examples:
         >>> layout = Layout.shuffled(7)
         >>> Layout.parse(layout.code) == layout
         True
@@ -89,6 +89,10 @@ class Layout:
     @classmethod
     def parse(cls, code: str) -> Layout:
         """Read a layout code: 52 cards separated by whitespace (case-insensitive).
+
+        Args:
+            code: the pyramid's 28 cards row by row from the apex, then the 24 stock cards
+                in drawing order, as `code` writes them.
 
         Raises:
             InvalidLayoutError: wrong count, a duplicate or an unknown token; the message
@@ -119,7 +123,15 @@ class Layout:
 
     @classmethod
     def from_cards(cls, cards: Iterable[Card]) -> Layout:
-        """Build a layout from 52 cards in layout-code order."""
+        """Build a layout from 52 cards in layout-code order.
+
+        Args:
+            cards: the 28 pyramid cards row by row from the apex, then the 24 stock cards
+                in drawing order.
+
+        Raises:
+            InvalidLayoutError: not 52 distinct cards.
+        """
         return cls(tuple(cards))
 
     @classmethod
@@ -156,6 +168,13 @@ class Layout:
         Numbers below 32000 use PySolFC's Microsoft-compatible LCG deals, larger ones its
         Mersenne Twister deals; the layout starts with the cards PySolFC shows in the
         pyramid, and the stock follows in PySolFC's drawing order.
+
+        Args:
+            number: the game number PySolFC shows (and accepts in "Select game by number").
+
+        Examples:
+            >>> Layout.from_pysolfc(1).code[:29]
+            'JD 2D 9H JC 5D 7H 7C 5H KD KC'
 
         Raises:
             InvalidLayoutError: `number` is not a positive int.

@@ -65,7 +65,7 @@ class Move:
 
     Notation: ``"KD"``, ``"4C+9C"``, ``"draw"``, ``"recycle"``.
 
-    Example:
+    Examples:
         >>> move = Move.parse("9c+4C")
         >>> str(move), move
         ('4C+9C', Move.parse('4C+9C'))
@@ -94,6 +94,9 @@ class Move:
     def remove(cls, *cards: Card) -> Move:
         """The removal of a King alone or of two cards whose values sum to 13.
 
+        Args:
+            *cards: one King, or two cards in either order.
+
         Raises:
             InvalidMoveError: the cards can never be removed together.
         """
@@ -121,6 +124,9 @@ class Move:
         ``"draw"``, ``"recycle"``, a King such as ``"KD"``, or two cards joined by ``+``
         in either order such as ``"4C+9C"``. Whitespace around the parts is ignored.
 
+        Args:
+            text: the move's text.
+
         Raises:
             InvalidMoveError: the text is not a move; the message says why.
         """
@@ -142,10 +148,9 @@ class Move:
                 cards.append(Card.parse(part))
             except InvalidCardError as error:
                 raise InvalidMoveError(f"{text!r} is not a move: card {number}: {error}") from None
-        try:
-            return _REMOVALS[frozenset(cards)]
-        except KeyError:
-            pass
+        move = _REMOVALS.get(frozenset(cards)) if len(set(cards)) == len(cards) else None
+        if move is not None:
+            return move
         # Not a legal combination: let the constructor say precisely why.
         cls(MoveKind.REMOVE, tuple(cards))
         raise InvalidMoveError(f"{text!r} is not a move")  # pragma: no cover

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._errors import InvalidArgumentError
 from ._moves import Move
 from ._state import GameState
 
@@ -13,13 +14,21 @@ def perft(state: GameState, depth: int) -> int:
 
     A finished game (won or lost) has no moves, so it counts only at depth 0.
 
-    Example:
-        >>> from pyramid13 import Layout, GameState
-        >>> perft(GameState.new(Layout.shuffled(1)), 0)
-        1
+    Args:
+        state: the position to count from.
+        depth: the length of the sequences, 0 or more.
+
+    Examples:
+        >>> from pyramid13 import GameState, Layout, RuleSet
+        >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+        >>> [perft(state, depth) for depth in range(5)]
+        [1, 3, 7, 15, 30]
+
+    Raises:
+        InvalidArgumentError: `depth` is not an int >= 0.
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise ValueError(f"depth must be an int >= 0, not {depth!r}")
+        raise InvalidArgumentError(f"depth must be an int >= 0, not {depth!r}")
     return _perft(state, depth)
 
 
@@ -34,7 +43,20 @@ def perft_divide(state: GameState, depth: int) -> dict[Move, int]:
     """`perft` split by first move: for each legal move, the count below it.
 
     Comparing two implementations' divides finds the first move they disagree on.
+
+    Args:
+        state: the position to count from.
+        depth: the length of the sequences, 1 or more (the first move included).
+
+    Examples:
+        >>> from pyramid13 import GameState, Layout, RuleSet
+        >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+        >>> perft_divide(state, 2)
+        {Move.parse('KC'): 2, Move.parse('KH'): 2, Move.parse('draw'): 3}
+
+    Raises:
+        InvalidArgumentError: `depth` is not an int >= 1.
     """
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise ValueError(f"depth must be an int >= 1, not {depth!r}")
+        raise InvalidArgumentError(f"depth must be an int >= 1, not {depth!r}")
     return {move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()}

@@ -78,7 +78,7 @@ def _check_policy(
 class RuleSet:
     """Every setting of a Pyramid variant. `RuleSet()` is the `classic` preset.
 
-    Example:
+    Examples:
         >>> rules = RuleSet.preset("microsoft")
         >>> rules.passes, rules.stock_top_pairable, rules.scoring.name
         (3, True, 'microsoft')
@@ -132,6 +132,9 @@ class RuleSet:
     @classmethod
     def preset(cls, name: str) -> RuleSet:
         """The named preset; see `preset_names` for the list.
+
+        Args:
+            name: one of `preset_names`, such as ``"classic"`` or ``"microsoft"``.
 
         Raises:
             InvalidRulesError: no preset has that name.

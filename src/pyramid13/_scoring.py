@@ -51,7 +51,12 @@ class ScoringPolicy(Protocol):
         ...  # pragma: no cover
 
     def score(self, score: int, event: ScoreEvent) -> int:
-        """The score after the move described by `event`, given the score before it."""
+        """The score after the move described by `event`, given the score before it.
+
+        Args:
+            score: the score before the move (0 at the start of a game).
+            event: what the move did.
+        """
         ...  # pragma: no cover
 
 
@@ -65,7 +70,12 @@ class NoScoring:
         return "none"
 
     def score(self, score: int, event: ScoreEvent) -> int:
-        """Always 0."""
+        """Always 0.
+
+        Args:
+            score: the score before the move.
+            event: what the move did.
+        """
         return 0
 
 
@@ -80,7 +90,12 @@ class CardemsScoring:
         return "cardems"
 
     def score(self, score: int, event: ScoreEvent) -> int:
-        """Apply the Cardems table to one move."""
+        """Apply the Cardems table to one move.
+
+        Args:
+            score: the score before the move.
+            event: what the move did.
+        """
         if event.move.kind is MoveKind.RECYCLE:
             return max(0, score - 10)
         score += 10 * event.cards_removed
@@ -105,7 +120,12 @@ class MicrosoftScoring:
         return "microsoft"
 
     def score(self, score: int, event: ScoreEvent) -> int:
-        """Apply the Microsoft table to one move."""
+        """Apply the Microsoft table to one move.
+
+        Args:
+            score: the score before the move.
+            event: what the move did.
+        """
         if event.cards_removed:
             score += 5
             for row in event.rows_cleared:
@@ -120,6 +140,13 @@ _SHIPPED: dict[str, ScoringPolicy] = {
 
 def scoring_policy(name: str) -> ScoringPolicy:
     """The shipped scoring policy called `name`: ``"none"``, ``"cardems"`` or ``"microsoft"``.
+
+    Args:
+        name: the policy's `ScoringPolicy.name`.
+
+    Examples:
+        >>> scoring_policy("microsoft")
+        MicrosoftScoring()
 
     Raises:
         KeyError: no shipped policy has that name.

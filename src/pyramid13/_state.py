@@ -284,7 +284,7 @@ class GameState:
     Equality and hashing compare positions (rules, cards where they lie, pass number and
     score), not histories.
 
-    Example:
+    Examples:
         >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
         >>> state.status, state.pass_number, state.score
         (<Status.PLAYING: 'playing'>, 1, 0)
@@ -323,6 +323,15 @@ class GameState:
     @classmethod
     def new(cls, layout: Layout, rules: RuleSet | None = None) -> GameState:
         """The start of a game: `layout` dealt under `rules` (the classic preset by default).
+
+        Args:
+            layout: the deal.
+            rules: the variant; None for `RuleSet()`, the classic preset.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> state.waste_piles, len(state.stock)
+            (((Card.parse('4H'),),), 23)
 
         Raises:
             TypeError: `layout` is not a Layout or `rules` not a RuleSet.
@@ -447,9 +456,13 @@ class GameState:
 
     @property
     def exposed(self) -> tuple[Card, ...]:
-        """Cards that may take part in a removal now (not counting `waste_pairing`'s
-        second card or `overlap_pairing`'s covered card): available pyramid cards in slot
-        order, waste pile tops, then the stock top when the rules let it play."""
+        """Cards that may take part in a removal now.
+
+        The available pyramid cards in slot order, the waste pile tops, then the stock top
+        when the rules let it play. Not listed: the card beneath a waste top that
+        `RuleSet.waste_pairing` lets pair with it, and the covered card that
+        `RuleSet.overlap_pairing` lets pair with the card on it; `legal_moves` has those.
+        """
         game = self._game
         pyr = self._pyr
         cards = [
@@ -537,10 +550,10 @@ class GameState:
 
         The order: first removals of pyramid cards alone, by their first card's slot
         (its King removal, its pairs with later available slots, then with cards it alone
-        covers under `overlap_pairing`); then removals that use a talon card, for each of
+        covers under `RuleSet.overlap_pairing`); then removals that use a talon card, for each of
         waste pile 1, 2, ... top and then the stock top (when it may play): the King
         removal, pairs with available pyramid cards in slot order, pairs with the later
-        talon cards; then `waste_pairing` pairs pile by pile; then draw; then recycle.
+        talon cards; then `RuleSet.waste_pairing` pairs pile by pile; then draw; then recycle.
         """
         last = self._game.last
         if last[0] is self:
@@ -620,11 +633,30 @@ class GameState:
         return tuple(moves)
 
     def is_legal(self, move: Move) -> bool:
-        """Whether `move` is legal here."""
+        """Whether `move` is legal here.
+
+        Args:
+            move: any move, legal or not.
+        """
         return move in self.legal_moves()
 
     def apply(self, move: Move | str) -> GameState:
         """The state after `move` (a `Move` or its text). This state is left untouched.
+
+        Args:
+            move: one of `legal_moves`, or its text such as ``"KC"`` or ``"draw"``.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.legal_moves()
+            (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
+            >>> after = state.apply("KC")
+            >>> after.pyramid[21], after.history, state.history
+            (None, (Move.parse('KC'),), ())
+            >>> state.apply("KS")
+            Traceback (most recent call last):
+            ...
+            pyramid13._errors.IllegalMoveError: KS is not legal here: KS is not exposed
 
         Raises:
             InvalidMoveError: `move` is neither a Move nor valid move text.
@@ -639,9 +671,15 @@ class GameState:
         return self.apply_unchecked(move)
 
     def apply_unchecked(self, move: Move) -> GameState:
-        """The state after `move`, without checking that it is legal: the fast path for
-        search code that applies only moves from `legal_moves`. An illegal move gives an
-        undefined (but never crashing) result."""
+        """The state after `move`, without checking that it is legal.
+
+        The fast path for search code that applies only moves from `legal_moves`; it skips
+        parsing and the legality check. An illegal move gives an undefined (but never
+        crashing) result.
+
+        Args:
+            move: one of `legal_moves`.
+        """
         game = self._game
         pyr = self._pyr
         stock = self._stock

@@ -1,0 +1,137 @@
+"""The programs in examples/ run, and do what their docstrings say."""
+
+from __future__ import annotations
+
+import io
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pyramid13 as p13
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+TESTED = {"first_game.py", "first_bot.py", "random_bot.py", "terminal_ui.py"}
+
+
+def run(name: str, *args: str, stdin: str = "") -> str:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def load(name: str) -> dict[str, Any]:
+    return runpy.run_path(str(EXAMPLES / name), run_name="example")
+
+
+def test_every_example_is_tested() -> None:
+    assert {path.name for path in EXAMPLES.glob("*.py")} == TESTED
+
+
+def test_first_game_plays_to_the_end() -> None:
+    out = run("first_game.py")
+    last = out.strip().splitlines()[-1]
+    assert last.endswith(("won", "lost")), last
+    assert "draw" in out
+
+
+def test_random_bot_reports_a_win_rate() -> None:
+    out = run("random_bot.py", "--games", "20", "--preset", "cardems")
+    assert out.startswith("random bot, cardems: won ")
+    assert "of 20 deals" in out
+
+
+def test_random_bot_plays_only_legal_moves_to_the_end() -> None:
+    example = load("random_bot.py")
+    bot = example["RandomBot"](seed=3)
+    for preset in p13.RuleSet.preset_names():
+        final = example["play"](bot, p13.Layout.shuffled(5), p13.RuleSet.preset(preset))
+        assert final.is_over
+        replay = p13.GameState.new(final.layout, final.rules)
+        for move in final.history:
+            replay = replay.apply(move)  # raises if any move was illegal
+        assert replay == final
+
+
+def test_first_bot_beats_random_play() -> None:
+    example = load("first_bot.py")
+    rules = p13.RuleSet.preset("microsoft")
+    random_wins, _, random_high = example["measure"](example["RandomBot"](seed=1), rules, 150)
+    greedy_wins, greedy_low, _ = example["measure"](example["PyramidFirstBot"](), rules, 150)
+    assert greedy_wins > random_wins
+    assert greedy_low > random_high * 0.5
+
+
+def test_first_bot_prints_both_bots() -> None:
+    out = run("first_bot.py", "--games", "20")
+    assert "random:" in out
+    assert "pyramid-first:" in out
+
+
+def test_wilson_interval_brackets_the_rate() -> None:
+    wilson = load("first_bot.py")["wilson_interval"]
+    for wins, games in ((0, 10), (3, 10), (10, 10), (53, 200)):
+        low, high = wilson(wins, games)
+        assert 0 <= low <= wins / games <= high <= 1
+    assert wilson(50, 100)[1] - wilson(50, 100)[0] > wilson(500, 1000)[1] - wilson(500, 1000)[0]
+
+
+def test_terminal_ui_from_standard_input() -> None:
+    out = run("terminal_ui.py", "--seed", "7", stdin="1\nundo\nhelp\nfoo\n99\ndraw\nquit\n")
+    start = p13.GameState.new(p13.Layout.shuffled(7), p13.RuleSet.preset("microsoft"))
+    first = start.legal_moves()[0]
+    after = start.apply(first)
+    boards = out.split("moves  ")
+    assert str(start) in boards[0]
+    assert str(after) in out
+    assert out.count(str(start)) >= 2  # shown again after undo
+    assert "commands:" in out
+    assert "? 'foo' is not a move" in out
+    assert "? there is no move number 99" in out
+    assert str(start.apply("draw")) in out
+    assert out.strip().endswith("bye: playing, score 0")
+
+
+def test_terminal_ui_plays_a_game_to_the_end() -> None:
+    example = load("terminal_ui.py")
+    start = p13.GameState.new(p13.Layout.shuffled(2024), p13.RuleSet.preset("microsoft"))
+    out = io.StringIO()
+    final = example["run"](start, iter(["1"] * 400), out)
+    assert final.status is p13.Status.WON
+    assert f"You won with {final.score} points" in out.getvalue()
+
+
+def test_terminal_ui_selects_a_card() -> None:
+    example = load("terminal_ui.py")
+    state = p13.GameState.new(p13.Layout.shuffled(7), p13.RuleSet.preset("microsoft"))
+    out = io.StringIO()
+    for move in state.legal_moves():
+        for card in move.cards:
+            assert move in example["moves_using"](state, card)
+    assert example["step"](state, "qh", out) is state
+    assert "moves with QH: AC+QH" in out.getvalue()
+    assert example["step"](state, "ac qh", out) == state.apply("AC+QH")
+
+
+@pytest.mark.parametrize("blank", ["", "   ", "\t"])
+def test_terminal_ui_skips_blank_lines(blank: str) -> None:
+    example = load("terminal_ui.py")
+    start = p13.GameState.new(p13.Layout.shuffled(7))
+    assert example["run"](start, [blank, "draw"], io.StringIO()) == start.apply("draw")
+
+
+@pytest.mark.parametrize("word", ["quit", "q", "exit", "QUIT"])
+def test_terminal_ui_stops_at_quit(word: str) -> None:
+    example = load("terminal_ui.py")
+    start = p13.GameState.new(p13.Layout.shuffled(7))
+    assert example["run"](start, ["draw", word, "draw"], io.StringIO()) == start.apply("draw")
