@@ -36,6 +36,7 @@ from ._scoring import (
     scoring_policy,
 )
 from ._state import GameState, Status
+from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot
 from .records import (
     MAX_RECORD_BYTES,
     RECORD_FORMAT,
@@ -48,6 +49,8 @@ from .records import (
     record_schema,
     save_game,
 )
+from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
+from .stats import WinRateResult, wilson_interval, win_rate
 from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
@@ -55,14 +58,18 @@ __version__ = "0.1.0.dev0"
 
 __all__ = [
     "DECK",
+    "DEFAULT_NODE_LIMIT",
     "MAX_RECORD_BYTES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "Bot",
     "Card",
     "CardemsScoring",
+    "GameOverError",
     "GameRecord",
     "GameState",
     "Goal",
+    "GreedyBot",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidCardError",
@@ -78,16 +85,21 @@ __all__ = [
     "NoScoring",
     "ParseError",
     "Pyramid13Error",
+    "RandomBot",
     "Rank",
     "RecordMetadata",
     "RuleSet",
     "ScoreEvent",
     "ScoringPolicy",
+    "SolveResult",
+    "SolverBot",
     "Status",
     "Suit",
     "UndoError",
+    "WinRateResult",
     "__version__",
     "format_msc_solution",
+    "hint",
     "load_game",
     "parse_msc_solution",
     "perft",
@@ -95,5 +107,8 @@ __all__ = [
     "record_schema",
     "save_game",
     "scoring_policy",
+    "solve",
     "to_svg",
+    "wilson_interval",
+    "win_rate",
 ]

@@ -1,0 +1,264 @@
+"""Players behind one tiny interface: ``bot.choose(state) -> Move``.
+
+Every bot here is deterministic: given the same position it makes the same choice, so a
+game replays identically and parallel statistics do not depend on how the work is split.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol, runtime_checkable
+
+from ._errors import InvalidArgumentError
+from ._greedy import greedy_move
+from ._layout import Layout
+from ._moves import Move
+from ._rules import RuleSet
+from ._state import GameState
+from .solver import DEFAULT_NODE_LIMIT, solve
+
+__all__ = ["Bot", "GameOverError", "GreedyBot", "RandomBot", "SolverBot"]
+
+
+class GameOverError(InvalidArgumentError):
+    """A bot was asked for a move in a game that is already won or lost."""
+
+
+def _legal(state: GameState) -> tuple[Move, ...]:
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    legal = state.legal_moves()
+    if not legal:
+        raise GameOverError(f"the game is over ({state.status.value}): there is no move to choose")
+    return legal
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that picks a legal move in a position that is still being played.
+
+    Implement ``choose`` and the bot works with `win_rate` and the command line. Bots
+    used with `win_rate` and a process pool are pickled to the workers, and each chunk of
+    deals gets its own copy, so a bot may keep state between the moves of one game.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> class FirstMove:
+        ...     def choose(self, state: p13.GameState) -> p13.Move:
+        ...         return state.legal_moves()[0]
+        >>> isinstance(FirstMove(), p13.Bot)
+        True
+    """
+
+    def choose(self, state: GameState) -> Move:
+        """A legal move in `state`.
+
+        Args:
+            state: a position of a game that is not over.
+        """
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal move: the baseline every other player should beat.
+
+    The choice is drawn from a generator seeded with `seed` and the position (its deal,
+    its cards and its pass), so the same bot replays the same game identically, whatever
+    process or order the games run in.
+
+    Args:
+        seed: picks the sequence of choices; bots with equal seeds play alike.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1))
+        >>> bot = p13.RandomBot(seed=7)
+        >>> bot.choose(state) == p13.RandomBot(seed=7).choose(state)
+        True
+    """
+
+    __slots__ = ("seed",)
+
+    def __init__(self, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
+        self.seed = seed
+
+    def choose(self, state: GameState) -> Move:
+        """A random legal move.
+
+        Args:
+            state: a position of a game that is not over.
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        legal = _legal(state)
+        if len(legal) == 1:
+            return legal[0]
+        position = "|".join(
+            [
+                str(self.seed),
+                state.layout.code,
+                " ".join(str(card) if card else "." for card in state.pyramid),
+                " ".join(map(str, state.stock)),
+                "/".join(" ".join(map(str, pile)) for pile in state.waste_piles),
+                str(state.pass_number),
+            ]
+        )
+        return legal[random.Random(position).randrange(len(legal))]
+
+    def __repr__(self) -> str:
+        return f"RandomBot(seed={self.seed})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RandomBot) and other.seed == self.seed
+
+    def __hash__(self) -> int:
+        return hash((RandomBot, self.seed))
+
+    def __getstate__(self) -> int:
+        return self.seed
+
+    def __setstate__(self, seed: int) -> None:
+        self.seed = seed
+
+
+class GreedyBot:
+    """Plays by the rules of thumb players are taught, looking one move ahead.
+
+    A King goes at once; a removal that leaves some pyramid card with no partner that
+    can still reach it is avoided; pyramid cards are removed in preference to talon
+    cards; the waste top is used before a draw buries it; removals that uncover cards come
+    first; a card that is the last reachable partner of a buried pyramid card is kept for
+    it. It draws only when no removal is worth making.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1))
+        >>> p13.GreedyBot().choose(state) in state.legal_moves()
+        True
+    """
+
+    __slots__ = ()
+
+    def choose(self, state: GameState) -> Move:
+        """The greedy move.
+
+        Args:
+            state: a position of a game that is not over.
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        _legal(state)
+        move = greedy_move(state)
+        assert move is not None
+        return move
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GreedyBot)
+
+    def __hash__(self) -> int:
+        return hash(GreedyBot)
+
+
+class SolverBot:
+    """Plays a winning line whenever one exists: perfect information play.
+
+    On its first move in a game it solves the position (see `solve`) and then follows the
+    solution while the positions it is shown are the ones the solution leads to, solving
+    again if they are not. Where the solver proves the game lost, or hits its limits, it
+    plays like `GreedyBot` for the rest of that game.
+
+    Args:
+        node_limit: passed to `solve` for each search.
+        time_limit: passed to `solve` for each search.
+        optimal: follow shortest solutions (slower to find).
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> bot = p13.SolverBot()
+        >>> while not state.is_over:
+        ...     state = state.apply(bot.choose(state))
+        >>> state.status
+        <Status.WON: 'won'>
+    """
+
+    __slots__ = ("_expect", "_given_up", "_line", "node_limit", "optimal", "time_limit")
+
+    def __init__(
+        self,
+        *,
+        node_limit: int | None = DEFAULT_NODE_LIMIT,
+        time_limit: float | None = None,
+        optimal: bool = False,
+    ) -> None:
+        self.node_limit = node_limit
+        self.time_limit = time_limit
+        self.optimal = optimal
+        self._reset()
+
+    def _reset(self) -> None:
+        self._line: list[Move] = []
+        self._expect: GameState | None = None
+        self._given_up: tuple[Layout, RuleSet] | None = None
+
+    def choose(self, state: GameState) -> Move:
+        """The next move of a winning line, or the greedy move where there is none.
+
+        Args:
+            state: a position of a game that is not over.
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        _legal(state)
+        expect = self._expect
+        if self._line and expect is not None and expect == state and expect.layout == state.layout:
+            move = self._line.pop(0)
+            self._expect = state.apply_unchecked(move)
+            return move
+        game = (state.layout, state.rules)
+        if self._given_up != game:
+            result = solve(
+                state,
+                optimal=self.optimal,
+                node_limit=self.node_limit,
+                time_limit=self.time_limit,
+            )
+            if result.winnable:
+                self._line = list(result.moves[1:])
+                move = result.moves[0]
+                self._expect = state.apply_unchecked(move)
+                return move
+            self._given_up = game
+        self._line = []
+        self._expect = None
+        fallback = greedy_move(state)
+        assert fallback is not None
+        return fallback
+
+    def __repr__(self) -> str:
+        return (
+            f"SolverBot(node_limit={self.node_limit!r}, time_limit={self.time_limit!r}, "
+            f"optimal={self.optimal!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SolverBot) and self.__getstate__() == other.__getstate__()
+
+    def __hash__(self) -> int:
+        return hash((SolverBot, *self.__getstate__()))
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        # The plan in progress is not part of the bot's identity and does not travel.
+        return (self.node_limit, self.time_limit, self.optimal)
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.node_limit, self.time_limit, self.optimal = state
+        self._reset()

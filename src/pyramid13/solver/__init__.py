@@ -1,0 +1,13 @@
+"""The exact solver: winnability, solutions and shortest solutions for every rule set.
+
+`solve` builds, for the deal and rules of the position it is given, a compact model in
+which every position is one int (see `pyramid13.solver._model`) and searches it without
+recursion: depth-first for any win, A* for a shortest one.
+"""
+
+from __future__ import annotations
+
+from ._hint import hint
+from ._solve import DEFAULT_NODE_LIMIT, SolveResult, solve
+
+__all__ = ["DEFAULT_NODE_LIMIT", "SolveResult", "hint", "solve"]

@@ -1,0 +1,807 @@
+"""Per-deal search models: every position as one int, successors from tables built per deal.
+
+A model turns one deal under one rule set into a graph whose nodes are plain ints. Two
+representations cover every `RuleSet`:
+
+* `PointerModel` (one waste pile, any `draw_count`). With a single pile the talon keeps
+  its order for the whole game: recycling turns the waste over, so the cards come back
+  exactly as in the pass before. The talon is therefore the deal's 24 stock cards in
+  drawing order, a 24-bit mask of the cards still present and a pointer that splits it
+  into waste (before the pointer, top = the last present card before it) and stock (the
+  rest, top = the first present card from it). A draw moves the pointer; a removal clears
+  a bit. The pointer is kept canonical (just after the waste top), so positions that differ
+  only by already-removed cards are one node.
+
+  ``state = pyramid mask | talon mask << 28 | pointer << 52 | pass << 57``
+
+* `PileModel` (several waste piles). Recycling gathers the piles in an order that
+  reshuffles the talon between passes, so the cards are stored explicitly: the stock and
+  every pile as 6-bit card ids (top in the lowest bits) packed into the same int, beside
+  the pyramid mask and a mask of the talon cards still present.
+
+In both, the pass number (0-based) sits in the highest bits, above `key_bits`: the search
+keys its transposition table on ``state & key_mask`` and keeps the smallest pass seen,
+since a position reached with fewer passes used is never worse. With unlimited passes the
+pass is not tracked at all (it is always 0).
+
+Pruning, all exact (it never turns a winnable position into a lost one):
+
+* dead cards: a card that must still be removed (every pyramid card; every card when the
+  goal is all 52) and none of whose partners (values summing to 13) can still meet it is a
+  proof of loss. Two pyramid cards can never meet when one lies (directly or not) on the
+  other, except a card and the card it alone covers under `overlap_pairing`; two talon
+  cards can only meet when the rules expose two talon cards at once;
+* Kings at once: an available pyramid King is the only successor considered (removing it
+  only uncovers cards, and it must go anyway). A talon King is forced too with one waste
+  pile and ``draw_count == 1`` when the search only asks for *a* win, or the goal is all 52
+  cards (then removing it is needed anyway, so it never lengthens a solution); with
+  ``draw_count > 1`` or several piles removing it regroups later draws, so it stays a choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .._cards import DECK
+from .._geometry import COVERED_BY, COVERS, SLOTS, available_in, lone_covers
+from .._layout import PYRAMID_SIZE
+from .._moves import Move
+from .._rules import Goal
+from .._state import GameState
+
+__all__ = [
+    "DRAW",
+    "RECYCLE",
+    "Model",
+    "PileModel",
+    "PointerModel",
+    "decode_move",
+    "make_model",
+]
+
+#: Move codes: ``a | b << 6`` for a removal of card ids ``a`` and ``b`` (0 for a King).
+DRAW = 0
+RECYCLE = 4095
+
+_VALUE = [0] + [card.value for card in DECK]
+_PYR = (1 << SLOTS) - 1
+_T24 = (1 << 24) - 1
+_PILE_BITS = 144
+_PILE_MASK = (1 << _PILE_BITS) - 1
+
+Children = list[tuple[int, int]]
+
+
+def decode_move(code: int) -> Move:
+    """The `Move` of a move code."""
+    if code == DRAW:
+        return Move.DRAW
+    if code == RECYCLE:
+        return Move.RECYCLE
+    first, second = code & 63, code >> 6
+    if second:
+        return Move.remove(DECK[first - 1], DECK[second - 1])
+    return Move.remove(DECK[first - 1])
+
+
+def _closure(table: tuple[int, ...], slot: int) -> int:
+    """Slots reached from `slot` by following `table` (COVERS or COVERED_BY) repeatedly."""
+    found = 0
+    todo = table[slot]
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        if not found & low:
+            found |= low
+            todo |= table[low.bit_length() - 1]
+    return found
+
+
+def _matching(left: list[int], right: list[int], meets: list[int], mask: int) -> int:
+    """Size of a maximum matching between the slots `left` and `right` (at most four
+    each) along `meets`, by augmenting paths."""
+    if not left or not right:
+        return 0
+    owner: dict[int, int] = {}
+
+    def augment(slot: int, tried: set[int]) -> bool:
+        for other in right:
+            if meets[slot] >> other & 1 and mask >> other & 1 and other not in tried:
+                tried.add(other)
+                if other not in owner or augment(owner[other], tried):
+                    owner[other] = slot
+                    return True
+        return False
+
+    return sum(1 for slot in left if augment(slot, set()))
+
+
+class _Shape:
+    """What one set of remaining pyramid cards offers (per deal, built on first use)."""
+
+    __slots__ = ("by_value", "h", "king", "kings", "needed", "pairable", "pairs")
+
+    def __init__(
+        self,
+        king: list[tuple[int, int]],
+        pairs: list[tuple[int, int, int]],
+        by_value: list[list[tuple[int, int]]],
+        h: int,
+        kings: int,
+        needed: list[tuple[int, int]],
+        pairable: int,
+    ) -> None:
+        self.king = king  # [(slot bit, move code)] of the available Kings
+        self.pairs = pairs  # (move code, bits cleared, smaller value) of pyramid-only pairs
+        self.by_value = by_value  # value -> [(slot bit, card id)] of the available cards
+        self.h = h  # removals still needed for the pyramid alone (a lower bound)
+        self.kings = kings  # Kings left in the pyramid
+        self.needed = needed  # (talon value, how many) pyramid cards must pair with
+        self.pairable = pairable  # talon indices whose value some pyramid card pairs with
+
+
+class _Deal:
+    """Tables of one deal under one rule set shared by both models: shapes, partners,
+    dead-card checks and the heuristic."""
+
+    def __init__(self, state: GameState, *, prune: bool) -> None:
+        rules = state.rules
+        ids = tuple(card.index + 1 for card in state.layout.cards)
+        self.rules = rules
+        self.pyramid = pyramid = ids[:PYRAMID_SIZE]
+        self.talon = talon = ids[PYRAMID_SIZE:]
+        self.talon_index = {card: index for index, card in enumerate(talon)}
+        self.all_cards = all_cards = rules.goal is Goal.ALL_CARDS
+        self.overlap = rules.overlap_pairing
+        self.shapes: dict[int, _Shape] = {}
+
+        overlap = rules.overlap_pairing
+        talon_meets_talon = rules.stock_top_pairable or rules.waste_pairing or rules.waste_piles > 1
+        # checks[low]: (bit, pyramid partners, talon partners) of every card of value low or
+        # 13 - low, re-examined after a removal of those values (the only ones it can kill).
+        pyr_checks: list[list[tuple[int, int, int]]] = [[] for _ in range(7)]
+        tal_checks: list[list[tuple[int, int, int]]] = [[] for _ in range(7)]
+        king_mask = 0
+        # meets[slot]: the pyramid slots holding a partner that can be available with it.
+        meets = self.meets = [0] * SLOTS
+        for slot in range(SLOTS):
+            value = _VALUE[pyramid[slot]]
+            if value == 13:
+                continue
+            blocked = _closure(COVERED_BY, slot) | _closure(COVERS, slot)
+            if overlap:
+                blocked &= ~(COVERED_BY[slot] | COVERS[slot])
+            pp = sum(
+                1 << other
+                for other in range(SLOTS)
+                if _VALUE[pyramid[other]] == 13 - value and not blocked >> other & 1
+            )
+            tp = sum(1 << i for i, card in enumerate(talon) if _VALUE[card] == 13 - value)
+            pyr_checks[min(value, 13 - value)].append((1 << slot, pp, tp))
+            meets[slot] = pp
+        for index, card in enumerate(talon):
+            value = _VALUE[card]
+            if value == 13:
+                king_mask |= 1 << index
+                continue
+            pp = sum(1 << s for s in range(SLOTS) if _VALUE[pyramid[s]] == 13 - value)
+            tp = 0
+            if talon_meets_talon:
+                tp = sum(1 << i for i, c in enumerate(talon) if _VALUE[c] == 13 - value)
+            tal_checks[min(value, 13 - value)].append((1 << index, pp, tp))
+        if not prune:
+            pyr_checks = [[] for _ in range(7)]
+        if not (prune and all_cards):
+            tal_checks = [[] for _ in range(7)]
+        self.talon_kings = king_mask
+        self.value_masks = [
+            sum(1 << i for i, card in enumerate(talon) if _VALUE[card] == value)
+            if value < 13
+            else 0
+            for value in range(14)
+        ]
+        self.clear_memo: dict[int, bool] = {}
+        self.prune = prune
+        # counts_of(present), summed over the present mask's three bytes.
+        self.value_bytes = tuple(
+            [self.counts_of((byte << shift) & _T24) for byte in range(256)] for shift in (0, 8, 16)
+        )
+        self.pyr_checks = pyr_checks
+        self.tal_checks = tal_checks
+
+    def shape(self, mask: int) -> _Shape:
+        """The table entry of a set of remaining pyramid cards (built on first use)."""
+        shape = self.shapes.get(mask)
+        if shape is None:
+            shape = self.shapes[mask] = self._build(mask)
+        return shape
+
+    def _build(self, mask: int) -> _Shape:
+        pyramid = self.pyramid
+        available = available_in(mask)
+        by_value: list[list[tuple[int, int]]] = [[] for _ in range(14)]
+        king = []
+        pairs = []
+        for i, slot in enumerate(available):
+            card = pyramid[slot]
+            value = _VALUE[card]
+            by_value[value].append((1 << slot, card))
+            if value == 13:
+                king.append((1 << slot, card))
+                continue
+            for other in available[i + 1 :]:
+                card2 = pyramid[other]
+                if value + _VALUE[card2] == 13:
+                    pairs.append(
+                        (card | card2 << 6, 1 << slot | 1 << other, min(value, 13 - value))
+                    )
+        if self.overlap:
+            for upper, lower in lone_covers(mask):
+                card, card2 = pyramid[upper], pyramid[lower]
+                value = _VALUE[card]
+                if value + _VALUE[card2] == 13:
+                    pairs.append(
+                        (card | card2 << 6, 1 << upper | 1 << lower, min(value, 13 - value))
+                    )
+        counts = [0] * 14
+        slots_of: list[list[int]] = [[] for _ in range(14)]
+        for slot in range(SLOTS):
+            if mask >> slot & 1:
+                value = _VALUE[pyramid[slot]]
+                counts[value] += 1
+                slots_of[value].append(slot)
+        # Removals still needed: every King, and for each pair of values v and 13 - v one
+        # per card less one per pyramid-only pair, of which there are at most as many as a
+        # maximum matching of the cards that can meet. Each unmatched pyramid card needs
+        # a talon partner.
+        h = counts[13]
+        needed = []
+        meets = self.meets
+        for low in range(1, 7):
+            matched = _matching(slots_of[low], slots_of[13 - low], meets, mask)
+            h += counts[low] + counts[13 - low] - matched
+            if counts[13 - low] > matched:
+                needed.append((low, counts[13 - low] - matched))
+            if counts[low] > matched:
+                needed.append((13 - low, counts[low] - matched))
+        pairable = 0
+        for u in range(1, 13):
+            if counts[13 - u]:
+                pairable |= self.value_masks[u]
+        return _Shape(king, pairs, by_value, h, counts[13], needed, pairable)
+
+    def dead_function(self) -> Callable[[int, int, int], bool]:
+        """``dead(low, pyramid, present)``: whether a position after a removal of values
+        ``low`` and ``13 - low`` is proved lost (``present``: talon indices still in play).
+
+        Two proofs: a card of value ``low`` or ``13 - low`` that must still go has lost
+        every partner it could meet; or the relaxation `clearable` fails.
+        """
+        pyr_checks = self.pyr_checks
+        tal_checks = self.tal_checks
+        memo = self.clear_memo
+        clearable = self.clearable
+        b0, b1, b2 = self.value_bytes
+        relax = self.prune
+
+        def dead(low: int, pyr: int, present: int) -> bool:
+            for bit, pp, tp in pyr_checks[low]:
+                if pyr & bit and not (pyr & pp or present & tp):
+                    return True
+            for bit, pp, tp in tal_checks[low]:
+                if present & bit and not (pyr & pp or present & tp):
+                    return True
+            if not relax:
+                return False
+            counts = b0[present & 255] + b1[present >> 8 & 255] + b2[present >> 16]
+            known = memo.get(pyr | counts << 28)
+            if known is None:
+                known = clearable(pyr, counts)
+            return not known
+
+        return dead
+
+    def counts_of(self, present: int) -> int:
+        """How many talon cards of each value (1..12) are in play, 3 bits per value."""
+        counts = 0
+        for value, mask in enumerate(self.value_masks):
+            counts += (present & mask).bit_count() << 3 * value
+        return counts
+
+    def clearable(self, pyr: int, counts: int) -> bool:
+        """A relaxation: could the pyramid be cleared if the talon cards in play (`counts`,
+        as `counts_of` gives them) were all at hand whenever wanted, each used once?
+        False proves the position lost: the real game only adds constraints (the talon's
+        order, the passes, which talon cards are exposed together).
+
+        Results are memoised per deal for every (shape, counts) met; the search under each
+        is depth-first with an explicit stack and stops at the first way found.
+        """
+        if not pyr:
+            return True
+        memo = self.clear_memo
+        known = memo.get(pyr | counts << 28)
+        if known is not None:
+            return known
+        relaxed_children = self._relaxed_children
+        stack = [(pyr | counts << 28, iter(relaxed_children(pyr, counts)))]
+        while stack:
+            key, todo = stack[-1]
+            result: bool | None = False
+            for child in todo:
+                if not child & _PYR:
+                    result = True
+                    break
+                known = memo.get(child)
+                if known:
+                    result = True
+                    break
+                if known is None:
+                    stack.append((child, iter(relaxed_children(child & _PYR, child >> 28))))
+                    result = None
+                    break
+            if result is None:
+                continue
+            if result:
+                for key, _ in stack:
+                    memo[key] = True
+                return True
+            memo[key] = False
+            stack.pop()
+        return False
+
+    def _relaxed_children(self, pyr: int, counts: int) -> list[int]:
+        shape = self.shape(pyr)
+        high = counts << 28
+        out = [(pyr ^ bit) | high for bit, _ in shape.king]
+        out.extend((pyr ^ bits) | high for _, bits, _ in shape.pairs)
+        by_value = shape.by_value
+        for value in range(1, 13):
+            if counts >> 3 * (13 - value) & 7:
+                used = high - (1 << 28 + 3 * (13 - value))
+                out.extend((pyr ^ bit) | used for bit, _ in by_value[value])
+        return out
+
+    def lower_bound(self, pyr: int, present: int) -> int:
+        """Removals still needed: a lower bound on the steps to a win."""
+        shape = self.shape(pyr)
+        if not self.all_cards:
+            return shape.h
+        kings = shape.kings + (present & self.talon_kings).bit_count()
+        return kings + (pyr.bit_count() + present.bit_count() - kings) // 2
+
+
+class Model:
+    """A deal under a rule set as a graph of ints (see the module docstring).
+
+    Attributes:
+        root: the state the search starts from.
+        children: successors of a state as ``(move code, child)`` pairs, the most promising
+            last (a depth-first search pops from the end).
+        key_bits: bits below the pass number; ``state & key_mask`` keys the transposition
+            table.
+        won_mask: a state is won when ``state & won_mask == 0``.
+    """
+
+    root: int
+    children: Callable[[int], Children]
+    key_bits: int
+    key_mask: int
+    won_mask: int
+
+    #: A lower bound on the steps still needed (each removal, draw, recycle is one).
+    heuristic: Callable[[int], int]
+
+    def __init__(self, deal: _Deal) -> None:
+        self.deal = deal
+        lower_bound = deal.lower_bound
+
+        def removals(state: int) -> int:
+            return lower_bound(state & _PYR, state >> 28 & _T24)
+
+        self.heuristic = removals
+
+    def is_dead(self, state: int) -> bool:
+        """True when some card that must still go has no partner left that can meet it."""
+        dead = self.deal.dead_function()
+        pyr, present = state & _PYR, state >> 28 & _T24
+        return any(dead(low, pyr, present) for low in range(1, 7))
+
+    def encode(self, state: GameState) -> int:
+        """The int of a `GameState` of this deal and rule set."""
+        raise NotImplementedError
+
+    def decode(self, state: int) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+        """A state as (pyramid mask, stock ids bottom to top, waste piles' ids bottom to top,
+        0-based pass, always 0 with unlimited passes): for cross-checks with `GameState`."""
+        raise NotImplementedError
+
+
+def _engine_parts(state: GameState) -> tuple[int, list[int], list[list[int]], int]:
+    pyr = sum(1 << slot for slot, card in enumerate(state.pyramid) if card is not None)
+    stock = [card.index + 1 for card in state.stock]
+    piles = [[card.index + 1 for card in pile] for pile in state.waste_piles]
+    passes = state.pass_number - 1 if state.rules.passes is not None else 0
+    return pyr, stock, piles, passes
+
+
+class PointerModel(Model):
+    """One waste pile: the talon as a fixed sequence, a presence mask and a pointer."""
+
+    def __init__(self, state: GameState, *, kings_at_once: bool, optimal: bool, prune: bool):
+        deal = _Deal(state, prune=prune)
+        super().__init__(deal)
+        rules = deal.rules
+        talon = deal.talon
+        all_cards = deal.all_cards
+        self.key_bits = 57
+        self.key_mask = (1 << 57) - 1
+        self.won_mask = (_PYR | _T24 << 28) if all_cards else _PYR
+        draw_count = rules.draw_count
+        passes = rules.passes or 0
+        stock_top = rules.stock_top_pairable
+        waste_pairing = rules.waste_pairing
+        # Forcing a talon King is exact only when removing it cannot regroup later draws.
+        talon_kings = kings_at_once and draw_count == 1 and (not optimal or all_cards)
+        pyramid_kings = kings_at_once
+        talon_value = [_VALUE[card] for card in talon]
+        small = [min(v, 13 - v) for v in range(14)]
+        shapes = deal.shapes
+        build = deal.shape
+        dead = deal.dead_function()
+
+        def children(st: int) -> Children:
+            pyr = st & _PYR
+            shape = shapes.get(pyr)
+            if shape is None:
+                shape = build(pyr)
+            if shape.king and pyramid_kings:
+                bit, code = shape.king[0]
+                return [(code, st ^ bit)]
+            present = st >> 28 & _T24
+            ptr = st >> 52 & 31
+            out: Children = []
+            # Draws and recycles first: they are tried last.
+            above = present >> ptr
+            stock_index = -1
+            if above:
+                stock_index = ptr + (above & -above).bit_length() - 1
+                if draw_count == 1:
+                    new_ptr = stock_index + 1
+                else:
+                    left = above
+                    for _ in range(draw_count):
+                        if not left:
+                            break
+                        left &= left - 1
+                    new_ptr = ptr + (above ^ left).bit_length()
+                out.append((DRAW, st + ((new_ptr - ptr) << 52)))
+            elif ptr and (not passes or (st >> 57) + 1 < passes):
+                recycled = st - (ptr << 52)
+                if passes:
+                    recycled += 1 << 57
+                out.append((RECYCLE, recycled))
+            by_value = shape.by_value
+            # The stock top, when it plays.
+            if stock_top and stock_index >= 0:
+                sbit = 1 << stock_index
+                card = talon[stock_index]
+                value = talon_value[stock_index]
+                base = st - (sbit << 28)
+                if value == 13:
+                    if talon_kings:
+                        return [(card, base)]
+                    out.append((card, base))
+                else:
+                    low = small[value]
+                    new_present = present ^ sbit
+                    for bit, card2 in by_value[13 - value]:
+                        if not dead(low, pyr ^ bit, new_present):
+                            out.append((card | card2 << 6, base ^ bit))
+            # The waste top: the pointer is canonical, so it is the card just before it.
+            if ptr:
+                windex = ptr - 1
+                wbit = 1 << windex
+                card = talon[windex]
+                value = talon_value[windex]
+                below = present & (wbit - 1)
+                new_ptr = below.bit_length()
+                base = st - (wbit << 28) - ((ptr - new_ptr) << 52)
+                if value == 13:
+                    if talon_kings:
+                        return [(card, base)]
+                    out.append((card, base))
+                else:
+                    low = small[value]
+                    new_present = present ^ wbit
+                    for bit, card2 in by_value[13 - value]:
+                        if not dead(low, pyr ^ bit, new_present):
+                            out.append((card | card2 << 6, base ^ bit))
+                    if stock_top and stock_index >= 0 and value + talon_value[stock_index] == 13:
+                        sbit = 1 << stock_index
+                        if not dead(low, pyr, new_present ^ sbit):
+                            out.append((card | talon[stock_index] << 6, base - (sbit << 28)))
+                    if waste_pairing and below:
+                        bindex = new_ptr - 1
+                        if value + talon_value[bindex] == 13:
+                            bbit = 1 << bindex
+                            after = (below ^ bbit).bit_length()
+                            child = base - (bbit << 28) - ((new_ptr - after) << 52)
+                            if not dead(low, pyr, new_present ^ bbit):
+                                out.append((card | talon[bindex] << 6, child))
+            # Pyramid-only pairs last: they are tried first.
+            for code, bits, low in shape.pairs:
+                new_pyr = pyr ^ bits
+                if not dead(low, new_pyr, present):
+                    out.append((code, st ^ bits))
+            for bit, code in shape.king:
+                out.append((code, st ^ bit))
+            return out
+
+        value_masks = deal.value_masks
+        draw_extra = 0 if stock_top else 1
+        talon_term = draw_count == 1 and not all_cards
+
+        def heuristic(st: int) -> int:
+            pyr = st & _PYR
+            shape = shapes.get(pyr)
+            if shape is None:
+                shape = build(pyr)
+            if not talon_term or not shape.needed:
+                return deal.lower_bound(pyr, st >> 28 & _T24)
+            # Steps that remove no pyramid card are not counted by shape.h: draws,
+            # recycles, talon-only removals. Before a needed talon card is first exposed,
+            # every card in front of it must leave the stock (or the waste above it), one
+            # per step, and a card no pyramid card pairs with can only leave that way.
+            present = st >> 28 & _T24
+            ptr = st >> 52 & 31
+            lone = present & ~shape.pairable
+            waste_mask = (1 << ptr) - 1
+            lone_stock = lone & ~waste_mask
+            lone_waste = lone & waste_mask
+            recycle = not passes or (st >> 57) + 1 < passes
+            extra = 0
+            deepest = 0  # the deepest first stock card of a value with none in the waste
+            for u, count in shape.needed:
+                cards = present & value_masks[u]
+                if count == 1:
+                    # The cheapest card: the first in the stock, the highest in the waste
+                    # (dug out) or the lowest in the waste (after a recycle).
+                    if not cards or (ptr and cards >> (ptr - 1) & 1):
+                        continue  # none left (the pruning decides) or one is the waste top
+                    in_stock = cards & ~waste_mask
+                    in_waste = cards & waste_mask
+                    if not in_waste:
+                        first = in_stock & -in_stock
+                        if first > deepest:
+                            deepest = first
+                        continue
+                    cost = 99
+                    if in_stock:
+                        cost = (lone_stock & ((in_stock & -in_stock) - 1)).bit_count() + draw_extra
+                    dig = (lone_waste >> in_waste.bit_length()).bit_count()
+                    if waste_pairing:
+                        dig = (dig + 1) // 2
+                    if dig < cost:
+                        cost = dig
+                    if recycle:
+                        again = lone_stock.bit_count() + 1 + draw_extra
+                        again += (lone & ((in_waste & -in_waste) - 1)).bit_count()
+                        if again < cost:
+                            cost = again
+                else:
+                    if cards.bit_count() < count:
+                        continue  # the pruning decides
+                    costs = []
+                    while cards:
+                        bit = cards & -cards
+                        cards ^= bit
+                        if bit > waste_mask:  # in the stock: the cards in front of it leave
+                            cost = (lone_stock & (bit - 1)).bit_count() + draw_extra
+                        elif bit << 1 > waste_mask:  # the waste top
+                            cost = 0
+                        else:  # in the waste: dig down to it, or go round again
+                            cost = (lone_waste >> bit.bit_length()).bit_count()
+                            if waste_pairing:
+                                cost = (cost + 1) // 2
+                            if recycle:
+                                again = lone_stock.bit_count() + 1 + draw_extra
+                                again += (lone & (bit - 1)).bit_count()
+                                cost = min(cost, again)
+                        costs.append(cost)
+                    costs.sort()
+                    cost = costs[count - 1]
+                if cost > extra:
+                    extra = cost
+            if deepest:
+                cost = (lone_stock & (deepest - 1)).bit_count() + draw_extra
+                if cost > extra:
+                    extra = cost
+            return shape.h + extra
+
+        self.children = children
+        self.heuristic = heuristic
+        self.root = self.encode(state)
+
+    def encode(self, state: GameState) -> int:
+        pyr, stock, piles, passes = _engine_parts(state)
+        index = self.deal.talon_index
+        waste = [index[card] for card in piles[0]]
+        drawn = [index[card] for card in reversed(stock)]  # next drawn first
+        order = waste + drawn
+        if order != sorted(order):
+            raise ValueError("the talon is not in dealing order")  # pragma: no cover
+        present = sum(1 << i for i in order)
+        ptr = waste[-1] + 1 if waste else 0
+        return pyr | present << 28 | ptr << 52 | passes << 57
+
+    def decode(self, state: int) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+        talon = self.deal.talon
+        present = state >> 28 & _T24
+        ptr = state >> 52 & 31
+        waste = tuple(talon[i] for i in range(ptr) if present >> i & 1)
+        stock = tuple(talon[i] for i in range(23, ptr - 1, -1) if present >> i & 1)
+        return state & _PYR, stock, (waste,), state >> 57
+
+
+def _pack(ids: list[int] | tuple[int, ...]) -> int:
+    """Card ids given bottom to top, packed 6 bits each with the top in the lowest bits."""
+    packed = 0
+    for card in ids:
+        packed = packed << 6 | card
+    return packed
+
+
+def _unpack(packed: int) -> tuple[int, ...]:
+    ids = []
+    while packed:
+        ids.append(packed & 63)
+        packed >>= 6
+    ids.reverse()
+    return tuple(ids)
+
+
+class PileModel(Model):
+    """Several waste piles: stock and piles stored explicitly, 6 bits per card.
+
+    ``state = pyramid | present << 28 | stock << 52 | piles << 196 | pass << key_bits``
+    with pile ``k`` at bit ``196 + 144 k`` and ``present`` the mask of talon indices in play.
+    """
+
+    def __init__(self, state: GameState, *, kings_at_once: bool, optimal: bool, prune: bool):
+        deal = _Deal(state, prune=prune)
+        super().__init__(deal)
+        rules = deal.rules
+        piles = rules.waste_piles
+        offsets = tuple(196 + _PILE_BITS * k for k in range(piles))
+        self.offsets = offsets
+        self.key_bits = key_bits = 196 + _PILE_BITS * piles
+        self.key_mask = (1 << key_bits) - 1
+        all_cards = deal.all_cards
+        talon_area = ((1 << key_bits) - 1) ^ _PYR
+        self.won_mask = (_PYR | talon_area) if all_cards else _PYR
+        passes = rules.passes or 0
+        stock_top = rules.stock_top_pairable
+        waste_pairing = rules.waste_pairing
+        pyramid_kings = kings_at_once
+        index = deal.talon_index
+        small = [min(v, 13 - v) for v in range(14)]
+        shapes = deal.shapes
+        build = deal.shape
+        dead = deal.dead_function()
+        pass_unit = 1 << key_bits
+        piles_field = (1 << _PILE_BITS * piles) - 1
+
+        def children(st: int) -> Children:
+            pyr = st & _PYR
+            shape = shapes.get(pyr)
+            if shape is None:
+                shape = build(pyr)
+            if shape.king and pyramid_kings:
+                bit, code = shape.king[0]
+                return [(code, st ^ bit)]
+            present = st >> 28 & _T24
+            stock = st >> 52 & _PILE_MASK
+            out: Children = []
+            if stock:
+                # Deal the next cards one onto each pile, pile 1 first.
+                child = st
+                left = stock
+                for offset in offsets:
+                    if not left:
+                        break
+                    pile = child >> offset & _PILE_MASK
+                    child += ((pile << 6 | left & 63) - pile) << offset
+                    left >>= 6
+                out.append((DRAW, child - ((stock - left) << 52)))
+            elif st >> 196 & piles_field and (not passes or (st >> key_bits) + 1 < passes):
+                # Pick up pile 1, 2, ... card by card from each top onto the new stock.
+                new_stock = 0
+                child = st
+                for offset in offsets:
+                    pile = st >> offset & _PILE_MASK
+                    child -= pile << offset
+                    while pile:
+                        new_stock = new_stock << 6 | pile & 63
+                        pile >>= 6
+                child += new_stock << 52
+                if passes:
+                    child += pass_unit
+                out.append((RECYCLE, child))
+            # Exposed talon cards: (card id, state without it).
+            exposed: list[tuple[int, int]] = []
+            for offset in offsets:
+                pile = st >> offset & _PILE_MASK
+                if pile:
+                    card = pile & 63
+                    without = st - ((pile - (pile >> 6)) << offset) - (1 << 28 + index[card])
+                    exposed.append((card, without))
+                    if waste_pairing and pile >> 6:
+                        card2 = pile >> 6 & 63
+                        if _VALUE[card] + _VALUE[card2] == 13:
+                            both = (
+                                st
+                                - ((pile - (pile >> 12)) << offset)
+                                - (1 << 28 + index[card])
+                                - (1 << 28 + index[card2])
+                            )
+                            if not dead(small[_VALUE[card]], pyr, both >> 28 & _T24):
+                                out.append((card | card2 << 6, both))
+            if stock_top and stock:
+                card = stock & 63
+                without = st - ((stock - (stock >> 6)) << 52) - (1 << 28 + index[card])
+                exposed.append((card, without))
+            by_value = shape.by_value
+            for i, (card, without) in enumerate(exposed):
+                value = _VALUE[card]
+                if value == 13:
+                    out.append((card, without))
+                    continue
+                low = small[value]
+                new_present = without >> 28 & _T24
+                for bit, card2 in by_value[13 - value]:
+                    if not dead(low, pyr ^ bit, new_present):
+                        out.append((card | card2 << 6, without ^ bit))
+                for card2, without2 in exposed[i + 1 :]:
+                    if value + _VALUE[card2] == 13:
+                        both = without - (st - without2)
+                        if not dead(low, pyr, both >> 28 & _T24):
+                            out.append((card | card2 << 6, both))
+            for code, bits, low in shape.pairs:
+                if not dead(low, pyr ^ bits, present):
+                    out.append((code, st ^ bits))
+            for bit, code in shape.king:
+                out.append((code, st ^ bit))
+            return out
+
+        self.children = children
+        self.root = self.encode(state)
+
+    def encode(self, state: GameState) -> int:
+        pyr, stock, piles, passes = _engine_parts(state)
+        index = self.deal.talon_index
+        present = sum(1 << index[card] for card in stock)
+        packed = pyr | _pack(stock) << 52
+        for offset, pile in zip(self.offsets, piles, strict=True):
+            present |= sum(1 << index[card] for card in pile)
+            packed |= _pack(pile) << offset
+        return packed | present << 28 | passes << self.key_bits
+
+    def decode(self, state: int) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]:
+        piles = tuple(_unpack(state >> offset & _PILE_MASK) for offset in self.offsets)
+        return state & _PYR, _unpack(state >> 52 & _PILE_MASK), piles, state >> self.key_bits
+
+
+def make_model(
+    state: GameState, *, kings_at_once: bool = True, optimal: bool = False, prune: bool = True
+) -> Model:
+    """The model of `state`'s deal and rules, rooted at `state`.
+
+    Args:
+        kings_at_once: force King removals where that is exact (see the module docstring).
+        optimal: the search wants a shortest solution (restricts King forcing).
+        prune: apply dead-card pruning. With both switches off, ``children`` lists exactly
+            the engine's moves (tests compare them).
+    """
+    cls = PointerModel if state.rules.waste_piles == 1 else PileModel
+    return cls(state, kings_at_once=kings_at_once, optimal=optimal, prune=prune)

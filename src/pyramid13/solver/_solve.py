@@ -1,0 +1,122 @@
+"""`solve`: is a position winnable, and how (perfect information: the stock order is known)."""
+
+from __future__ import annotations
+
+import time
+
+import attrs
+
+from .._errors import InvalidArgumentError
+from .._moves import Move
+from .._state import GameState, Status
+from ._model import decode_move, make_model
+from ._search import astar, dfs
+
+__all__ = ["DEFAULT_NODE_LIMIT", "SolveResult", "solve"]
+
+#: The default `node_limit` of `solve`: about 300 MB in the default mode and 420 MB in
+#: the optimal mode at most (roughly 100 and 140 bytes per stored state).
+DEFAULT_NODE_LIMIT = 3_000_000
+
+
+def _check_limit(name: str, value: object, kind: type | tuple[type, ...]) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:  # type: ignore[operator]
+        raise InvalidArgumentError(f"{name} must be a positive number or None, not {value!r}")
+
+
+@attrs.frozen
+class SolveResult:
+    """What `solve` found.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> result = p13.solve(state)
+        >>> result.winnable
+        True
+        >>> end = state
+        >>> for move in result.moves:
+        ...     end = end.apply(move)
+        >>> end.status
+        <Status.WON: 'won'>
+    """
+
+    winnable: bool | None
+    """True: `moves` wins. False: proved that no sequence of moves wins. None: a node or
+    time limit stopped the search first."""
+    moves: tuple[Move, ...]
+    """A winning line from the position solved (empty unless `winnable`); replay it with
+    `GameState.apply`."""
+    nodes: int
+    """Positions the search stored (its memory grows with this number)."""
+    seconds: float
+    """Wall-clock time the search took."""
+    optimal: bool
+    """True when a shortest solution was asked for: then a winning `moves` is as short
+    as any, counting each removal, draw and recycle as one step."""
+
+    @property
+    def solved(self) -> bool:
+        """True when the search decided (`winnable` is True or False)."""
+        return self.winnable is not None
+
+    @property
+    def length(self) -> int:
+        """The number of moves of the solution (0 when there is none)."""
+        return len(self.moves)
+
+
+def solve(
+    state: GameState,
+    *,
+    optimal: bool = False,
+    node_limit: int | None = DEFAULT_NODE_LIMIT,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """Decide whether `state` can still be won, knowing the order of the stock.
+
+    The search is exact for every `RuleSet`: any number of passes (unlimited included),
+    `draw_count`, several waste piles, `stock_top_pairable`, `waste_pairing`,
+    `overlap_pairing`, either goal and `first_card_to_waste`. Scoring plays no part.
+    It never recurses and its memory is bounded by `node_limit` (see
+    `DEFAULT_NODE_LIMIT`).
+
+    Args:
+        state: the position to solve; the solution starts from it.
+        optimal: find a shortest solution (A*, slower) instead of any solution
+            (depth-first search). Every removal, draw and recycle counts as one step.
+        node_limit: stop, with `winnable` None, once this many positions are stored;
+            None for no limit (memory then grows with the search: on the hardest deals,
+            hundreds of bytes per position for millions of positions).
+        time_limit: stop, with `winnable` None, after about this many seconds.
+
+    Raises:
+        TypeError: `state` is not a GameState.
+        InvalidArgumentError: a limit is not a positive number or None.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> p13.solve(state, optimal=True).length
+        40
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    _check_limit("node_limit", node_limit, int)
+    _check_limit("time_limit", time_limit, (int, float))
+    optimal = bool(optimal)
+    start = time.perf_counter()
+    status = state.status
+    if status is not Status.PLAYING:
+        won = status is Status.WON
+        return SolveResult(won, (), 1, time.perf_counter() - start, optimal)
+    deadline = None if time_limit is None else start + time_limit
+    model = make_model(state, optimal=optimal)
+    if model.is_dead(model.root):
+        return SolveResult(False, (), 1, time.perf_counter() - start, optimal)
+    search = astar if optimal else dfs
+    winnable, codes, nodes = search(model, node_limit, deadline)
+    moves = tuple(decode_move(code) for code in codes)
+    return SolveResult(winnable, moves, nodes, time.perf_counter() - start, optimal)
