@@ -25,7 +25,7 @@ This module also reads and writes the solution format of the independent Microso
 solver pyramid-solver (``("Draw" ("4c" "9c") "Recycle" ("Kd"))``):
 `parse_msc_solution` and `format_msc_solution`.
 
-Example:
+Examples:
     >>> import pyramid13 as p13
     >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
     >>> state = state.apply("draw").apply("draw")
@@ -133,7 +133,7 @@ def _check_time(instance: object, attribute: Any, value: object) -> None:
 class RecordMetadata:
     """Optional facts about a recorded game; they never change how it replays.
 
-    Example:
+    Examples:
         >>> import datetime
         >>> RecordMetadata(player="Ada", started=datetime.datetime(2024, 5, 1)).to_dict()
         {'player': 'Ada', 'started': '2024-05-01T00:00:00'}
@@ -162,6 +162,9 @@ class RecordMetadata:
     @classmethod
     def from_dict(cls, data: object) -> RecordMetadata:
         """Read what `to_dict` writes.
+
+        Args:
+            data: the metadata object of a record, as `json.loads` returns it.
 
         Raises:
             InvalidRecordError: an unknown key or a bad value (the path starts at ``$``).
@@ -233,7 +236,12 @@ class GameRecord:
 
     @classmethod
     def from_state(cls, state: GameState, *, metadata: RecordMetadata | None = None) -> GameRecord:
-        """The record of the game that led to `state`: its start and its history."""
+        """The record of the game that led to `state`: its start and its history.
+
+        Args:
+            state: any state of the game; the record ends there.
+            metadata: facts to keep with the game (none by default).
+        """
         if not isinstance(state, GameState):
             raise TypeError(f"state must be a GameState, not {type(state).__name__}")
         return cls(state.start, state.history, metadata or RecordMetadata())
@@ -274,11 +282,18 @@ class GameRecord:
         return data
 
     def to_json(self, *, indent: int | None = 2) -> str:
-        """The record as JSON text; `from_json` reads it back."""
+        """The record as JSON text; `from_json` reads it back.
+
+        Args:
+            indent: spaces per level of indentation, or None for one line.
+        """
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Write the record to a file as UTF-8 JSON.
+
+        Args:
+            path: the file to write (replaced if it exists).
 
         Raises:
             OSError: the file cannot be written.
@@ -336,6 +351,10 @@ class GameRecord:
     ) -> GameRecord:
         """Read a record from JSON text, safely (see the module docstring).
 
+        Args:
+            text: the JSON document, as text or UTF-8 bytes.
+            policies: your own scoring policies by name, for records that use them.
+
         Raises:
             InvalidRecordError: the text is too long, not JSON, or not a valid record.
         """
@@ -367,6 +386,10 @@ class GameRecord:
     ) -> GameRecord:
         """Read a record from a file (at most `MAX_RECORD_BYTES` are read).
 
+        Args:
+            path: the file to read.
+            policies: your own scoring policies by name, for records that use them.
+
         Raises:
             OSError: the file cannot be read.
             InvalidRecordError: the file is not a valid record.
@@ -381,6 +404,11 @@ def save_game(
 ) -> GameRecord:
     """Save the game that led to `state` to a file; returns the record written.
 
+    Args:
+        state: any state of the game; the record ends there.
+        path: the file to write (replaced if it exists).
+        metadata: facts to keep with the game (none by default).
+
     Raises:
         OSError: the file cannot be written.
     """
@@ -393,6 +421,10 @@ def load_game(
     path: str | os.PathLike[str], *, policies: Mapping[str, ScoringPolicy] | None = None
 ) -> GameState:
     """Load a saved game: its final state, with the whole game as its history.
+
+    Args:
+        path: the file to read.
+        policies: your own scoring policies by name, for records that use them.
 
     Raises:
         OSError: the file cannot be read.
@@ -576,7 +608,10 @@ def parse_msc_solution(text: str) -> tuple[Move, ...]:
     cards to remove, such as ``("Kd")`` or ``("4c" "9c")``. ``NIL`` (no solution) reads as
     an empty tuple. The moves are for the `microsoft` preset.
 
-    Example:
+    Args:
+        text: the solution, as pyramid-solver prints it.
+
+    Examples:
         >>> parse_msc_solution('("Draw" ("4c" "9c") ("Kd") "Recycle")')
         (Move.parse('draw'), Move.parse('4C+9C'), Move.parse('KD'), Move.parse('recycle'))
 
@@ -607,7 +642,10 @@ def parse_msc_solution(text: str) -> tuple[Move, ...]:
 def format_msc_solution(moves: Iterable[Move]) -> str:
     """Write moves in pyramid-solver's solution format (``NIL`` when there are none).
 
-    Example:
+    Args:
+        moves: the moves, in order.
+
+    Examples:
         >>> format_msc_solution([Move.parse("draw"), Move.parse("4C+9C")])
         '("Draw" ("4c" "9c"))'
     """

@@ -3,7 +3,7 @@
 `to_svg` draws the pyramid, the stock and the waste piles, marks the exposed cards and can
 highlight a move. `GameState` uses it to show itself in Jupyter (``_repr_svg_``).
 
-Example:
+Examples:
     >>> import pyramid13 as p13
     >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
     >>> picture = p13.to_svg(state, highlight=state.legal_moves()[0])
