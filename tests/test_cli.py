@@ -18,7 +18,7 @@ import pyramid13 as p13
 from pyramid13 import GameRecord, GameState, Layout, Move, RuleSet, Status
 from pyramid13.cli import build_parser, main
 
-COMMANDS = ("play", "show")
+COMMANDS = ("play", "show", "solve", "stats")
 
 
 def run(
@@ -56,7 +56,7 @@ def test_help_of_every_command(capsys: pytest.CaptureFixture[str], command: str)
     status, out, _ = run(capsys, command, "--help")
     assert status == 0
     assert out.startswith(f"usage: pyramid13 {command}")
-    assert "--seed" in out
+    assert "--preset" in out
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,6 +84,15 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         (("show", "--seed", "1", "--svg", "-", "--highlight", "X"), "--highlight"),
         (("show", "--seed", "1", "--code", "--svg", "x.svg"), "not allowed with"),
         (("play", "--seed", "1", "--nonsense"), "unrecognized arguments"),
+        (("solve",), "choose a game"),
+        (("solve", "--seed", "1", "--node-limit", "0"), "expected a number > 0"),
+        (("solve", "--seed", "1", "--time-limit", "nan"), "expected a number > 0"),
+        (("solve", "--seed", "1", "--time-limit", "soon"), "expected a number, not 'soon'"),
+        (("solve", "--seed", "1", "--json", "--msc"), "not allowed with"),
+        (("stats", "--deals", "0"), "--deals: expected a number > 0"),
+        (("stats", "--player", "oracle"), "invalid choice: 'oracle'"),
+        (("stats", "--workers", "x"), "--workers: expected a whole number"),
+        (("stats", "--first-seed", str(2**64)), "2**64-1"),
     ],
 )
 def test_bad_arguments_give_one_line(
@@ -213,6 +222,104 @@ def test_svg_to_an_unwritable_place(capsys: pytest.CaptureFixture[str], tmp_path
     assert "cannot write" in one_line(err)
 
 
+# -- solve ------------------------------------------------------------------------------------
+
+
+def _replay(moves: list[str], preset: str = "microsoft", seed: int = 1) -> GameState:
+    state = GameState.new(Layout.shuffled(seed), RuleSet.preset(preset))
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
+def test_solve_prints_numbered_winning_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "solve", "--seed", "1", "--preset", "microsoft")
+    assert (status, err) == (0, "")
+    head, *lines = out.strip().splitlines()
+    assert head.startswith("seed 1, microsoft rules: winnable in ")
+    numbers = [line.split(". ")[0].strip() for line in lines]
+    assert numbers == [str(n) for n in range(1, len(lines) + 1)]
+    assert f"winnable in {len(lines)} moves" in head
+    assert _replay([line.split(". ")[1] for line in lines]).status is Status.WON
+
+
+def test_solve_json_and_msc(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "--seed", "2", "--preset", "microsoft", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["winnable"] is True
+    assert data["source"] == "seed 2"
+    assert RuleSet.from_dict(data["rules"]) == RuleSet.preset("microsoft")
+    assert GameState.from_string(data["position"]) == _replay([], seed=2)
+    assert data["nodes"] >= 1
+    assert _replay(data["moves"], seed=2).status is Status.WON
+    status, out, _ = run(capsys, "solve", "--seed", "2", "--preset", "microsoft", "--msc")
+    assert status == 0
+    moves = p13.parse_msc_solution(out)
+    assert [str(move) for move in moves] == data["moves"]
+
+
+def test_solve_optimal_is_not_longer(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("solve", "--seed", "2", "--preset", "microsoft", "--json")
+    any_length = len(json.loads(run(capsys, *args)[1])["moves"])
+    status, out, _ = run(capsys, *args, "--optimal")
+    assert status == 0
+    assert len(json.loads(out)["moves"]) <= any_length
+
+
+def test_solve_verdicts_and_exit_statuses(capsys: pytest.CaptureFixture[str]) -> None:
+    assert p13.solve(GameState.new(Layout.shuffled(3))).winnable is False
+    status, out, _ = run(capsys, "solve", "--seed", "3")
+    assert status == 1
+    assert "seed 3, classic rules: not winnable" in out
+    status, out, _ = run(
+        capsys, "solve", "--seed", "1", "--preset", "microsoft", "--node-limit", "2"
+    )
+    assert status == 3
+    assert "unknown" in out
+
+
+def test_solve_continues_a_game(capsys: pytest.CaptureFixture[str], saved_game: Path) -> None:
+    status, out, _ = run(capsys, "solve", str(saved_game), "--json")
+    assert status == 0
+    start = p13.load_game(saved_game)
+    state = start
+    for move in json.loads(out)["moves"]:
+        state = state.apply(move)
+    assert state.status is Status.WON
+    won = " ".join(SEED_1_WIN)
+    status, out, _ = run(capsys, "solve", "--seed", "1", "--preset", "microsoft", "--moves", won)
+    assert status == 0
+    assert "winnable in 0 moves" in out
+
+
+# -- stats ------------------------------------------------------------------------------------
+
+
+def test_stats_counts_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["stats", "--preset", "microsoft", "--deals", "4", "--first-seed", "1", "--workers", "1"]
+    status, out, err = run(capsys, *args, "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    expected = p13.win_rate("microsoft", range(1, 5), workers=1)
+    assert (data["deals"], data["wins"], data["unknown"]) == (4, expected.wins, expected.unknown)
+    assert data["ci_low"] <= data["rate"] <= data["ci_high"]
+    status, out, _ = run(capsys, *args)
+    assert status == 0
+    assert f"seeds 1..4: {expected.wins} wins in 4 deals" in out
+
+
+@pytest.mark.parametrize("player", ["greedy", "random"])
+def test_stats_with_bots(capsys: pytest.CaptureFixture[str], player: str) -> None:
+    status, out, _ = run(
+        capsys, "stats", "--deals", "3", "--player", player, "--workers", "1", "--json"
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert data["player"] == player
+    assert data["deals"] == 3
+
+
 # -- play -------------------------------------------------------------------------------------
 
 
@@ -301,6 +408,15 @@ def test_play_can_stop_at_the_first_error(capsys: pytest.CaptureFixture[str]) ->
     assert "unknown command" in one_line(err)
 
 
+def test_play_gives_hints(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "play", "--seed", "2", "--preset", "microsoft", stdin="h\n")
+    assert status == 0
+    state = GameState.new(Layout.shuffled(2), RuleSet.preset("microsoft"))
+    hinted = [line for line in out.splitlines() if line.startswith("hint: ")]
+    assert hinted == [f"hint: {p13.hint(state)}"]
+    assert Move.parse(hinted[0].removeprefix("hint: ")) in state.legal_moves()
+
+
 def test_play_ends_lost_with_status_1(capsys: pytest.CaptureFixture[str]) -> None:
     # Only the apex is left, its partner is buried in a spent stock: nothing can help.
     code = "QC/..../....../......../........../............/.............. - 2C 1 0 classic"
@@ -339,6 +455,15 @@ def test_python_dash_m(tmp_path: Path) -> None:
     )
     assert result.returncode == 0
     assert "You won!" in result.stdout
+    result = subprocess.run(
+        [sys.executable, "-m", "pyramid13", "solve", "--seed", "1", "--preset", "microsoft"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert result.stdout.startswith("seed 1, microsoft rules: winnable in ")
     result = subprocess.run(
         [sys.executable, "-m", "pyramid13", "show", str(tmp_path / "missing.json")],
         capture_output=True,

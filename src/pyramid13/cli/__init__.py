@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from .._errors import Pyramid13Error
-from . import _play, _show
+from . import _play, _show, _solve, _stats
 from ._common import EXIT_ERROR, CliError, Parser, UsageError
 
 __all__ = ["build_parser", "main"]
@@ -33,7 +33,9 @@ def build_parser() -> Parser:
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     commands.required = True
     _play.add_parser(commands)
+    _solve.add_parser(commands)
     _show.add_parser(commands)
+    _stats.add_parser(commands)
     return parser
 
 

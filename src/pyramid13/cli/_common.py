@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import sys
@@ -16,6 +17,7 @@ from .._position import parse_rules
 from .._rules import RuleSet
 from .._state import GameState
 from ..records import MAX_RECORD_BYTES, GameRecord
+from ..solver import DEFAULT_NODE_LIMIT
 
 __all__ = [
     "EXIT_ERROR",
@@ -26,9 +28,13 @@ __all__ = [
     "Parser",
     "Source",
     "UsageError",
+    "add_limit_arguments",
     "add_source_arguments",
     "apply_moves",
     "load_source",
+    "natural",
+    "positive_float",
+    "positive_int",
     "read_game_file",
     "rules_argument",
 ]
@@ -66,7 +72,8 @@ def rules_argument(text: str) -> RuleSet:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def _natural(text: str) -> int:
+def natural(text: str) -> int:
+    """An argparse type: a whole number >= 0 (also ``0x...`` and ``1_000``)."""
     try:
         value = int(text, 0)
     except ValueError:
@@ -74,6 +81,46 @@ def _natural(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected a number >= 0, not {text}")
     return value
+
+
+def positive_int(text: str) -> int:
+    """An argparse type: a whole number > 0."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, not {text}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, not {text}")
+    return value
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """--node-limit and --time-limit, shared by solve and stats."""
+    parser.add_argument(
+        "--node-limit",
+        type=positive_int,
+        default=DEFAULT_NODE_LIMIT,
+        metavar="N",
+        help="give up on a deal after storing N positions, leaving it undecided "
+        f"(default: {DEFAULT_NODE_LIMIT:,})",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_float,
+        metavar="SECONDS",
+        help="give up on a deal after this many seconds, leaving it undecided",
+    )
 
 
 def add_source_arguments(parser: argparse.ArgumentParser, *, what: str) -> None:
@@ -88,9 +135,9 @@ def add_source_arguments(parser: argparse.ArgumentParser, *, what: str) -> None:
         help="a file holding a layout code (52 cards), a position code or a saved game "
         "(JSON); '-' reads standard input",
     )
-    choice.add_argument("--seed", type=_natural, metavar="N", help="the deal Layout.shuffled(N)")
+    choice.add_argument("--seed", type=natural, metavar="N", help="the deal Layout.shuffled(N)")
     choice.add_argument(
-        "--pysolfc", type=_natural, metavar="N", help="PySolFC's Pyramid deal number N (>= 1)"
+        "--pysolfc", type=natural, metavar="N", help="PySolFC's Pyramid deal number N (>= 1)"
     )
     choice.add_argument(
         "--layout", metavar="CODE", help="a layout code: 52 cards, pyramid first (quote it)"

@@ -13,6 +13,7 @@ from .._errors import Pyramid13Error
 from .._moves import Move
 from .._state import GameState, Status
 from ..records import GameRecord, RecordMetadata
+from ..solver import hint
 from ._common import (
     EXIT_NO,
     EXIT_OK,
@@ -297,12 +298,8 @@ def run(args: argparse.Namespace) -> int:
         out=sys.stdout,
         err=sys.stderr,
         player=args.player,
-        hint=_solver_hint(),
+        hint=hint,
     )
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     lines = _terminal_lines() if interactive else iter(sys.stdin)
     return session.run(lines, echo=not interactive, stop_on_error=args.stop_on_error)
-
-
-def _solver_hint() -> Callable[[GameState], Move | None] | None:
-    return None
