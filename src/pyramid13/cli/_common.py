@@ -7,6 +7,7 @@ import math
 import os
 import random
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 import attrs
@@ -72,26 +73,23 @@ def rules_argument(text: str) -> RuleSet:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
-def natural(text: str) -> int:
-    """An argparse type: a whole number >= 0 (also ``0x...`` and ``1_000``)."""
-    try:
-        value = int(text, 0)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, not {text}")
-    return value
+def _whole_number(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected a number >= {minimum}, not {text}")
+        return value
+
+    return parse
 
 
-def positive_int(text: str) -> int:
-    """An argparse type: a whole number > 0."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number > 0, not {text}")
-    return value
+natural = _whole_number(0)
+"""An argparse type: a whole number >= 0."""
+positive_int = _whole_number(1)
+"""An argparse type: a whole number >= 1."""
 
 
 def positive_float(text: str) -> float:
