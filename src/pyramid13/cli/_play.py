@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TextIO
 
 from .._cards import Card, Rank
@@ -83,14 +83,12 @@ class Session:
         out: TextIO,
         err: TextIO,
         player: str | None = None,
-        hint: Callable[[GameState], Move | None] | None = None,
     ) -> None:
         self.state = state
         self.description = description
         self.out = out
         self.err = err
         self.player = player
-        self.hint = hint
         self.selected: Card | None = None
         self.started = _now()
 
@@ -223,16 +221,11 @@ class Session:
         self.show()
 
     def give_hint(self) -> None:
-        if self.hint is None:
-            raise CliError("hints are not available")
-        if self.state.is_over:
+        move = hint(self.state)
+        if move is None:
             self.say(f"the game is over ({self.state.status.value})")
         else:
-            move = self.hint(self.state)
-            if move is None:
-                self.say("no winning move from here; undo (u) to an earlier position")
-            else:
-                self.say(f"hint: {move}")
+            self.say(f"hint: {move}")
         self.status_line()
 
     def save(self, path: str) -> None:
@@ -298,7 +291,6 @@ def run(args: argparse.Namespace) -> int:
         out=sys.stdout,
         err=sys.stderr,
         player=args.player,
-        hint=hint,
     )
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     lines = _terminal_lines() if interactive else iter(sys.stdin)
