@@ -121,6 +121,23 @@ def _matching(left: list[int], right: list[int], meets: list[int], mask: int) ->
     return sum(1 for slot in left if augment(slot, set()))
 
 
+def _byte_tables(
+    talon: tuple[int, ...], weight: Callable[[int], int], add: bool
+) -> tuple[list[int], list[int], list[int]]:
+    """For each byte of a 24-bit talon mask, the sum (`add`) or the bitwise or of
+    `weight(value)` over the cards it holds."""
+    tables = []
+    for shift in (0, 8, 16):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            card = weight(_VALUE[talon[shift + low.bit_length() - 1]])
+            rest = table[byte ^ low]
+            table[byte] = rest + card if add else rest | card
+        tables.append(table)
+    return tables[0], tables[1], tables[2]
+
+
 class _Shape:
     """What one set of remaining pyramid cards offers (per deal, built on first use)."""
 
@@ -215,14 +232,10 @@ class _Deal:
         ]
         self.clear_memo: dict[int, bool] = {}
         self.prune = prune
-        # counts_of(present), summed over the present mask's three bytes.
-        self.value_bytes = tuple(
-            [self.counts_of((byte << shift) & _T24) for byte in range(256)] for shift in (0, 8, 16)
-        )
-        # values_of(present) likewise (bit v: some card of value v).
-        self.value_bit_bytes = tuple(
-            [self.values_of((byte << shift) & _T24) for byte in range(256)] for shift in (0, 8, 16)
-        )
+        # counts_of(present) and values_of(present), by the present mask's three bytes
+        # (counts add up across bytes, value bits are or-ed).
+        self.value_bytes = _byte_tables(talon, lambda v: 1 << 3 * v if v < 13 else 0, True)
+        self.value_bit_bytes = _byte_tables(talon, lambda v: 1 << v if v < 13 else 0, False)
         self._blockers: dict[int, int] = {}
         self.pyr_checks = pyr_checks
         self.tal_checks = tal_checks
