@@ -14,7 +14,7 @@ import pytest
 import pyramid13 as p13
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-TESTED = {"first_game.py", "first_bot.py", "random_bot.py", "terminal_ui.py"}
+TESTED = {"first_game.py", "first_bot.py", "perft.py", "random_bot.py", "terminal_ui.py"}
 
 
 def run(name: str, *args: str, stdin: str = "") -> str:
@@ -135,3 +135,29 @@ def test_terminal_ui_stops_at_quit(word: str) -> None:
     example = load("terminal_ui.py")
     start = p13.GameState.new(p13.Layout.shuffled(7))
     assert example["run"](start, ["draw", word, "draw"], io.StringIO()) == start.apply("draw")
+
+
+def test_perft_prints_the_count() -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+    out = run("perft.py", "--seed", "1", "--preset", "microsoft", "--depth", "6")
+    assert out.startswith(f"perft(6) = {p13.perft(state, 6)}  [")
+
+
+def test_perft_divide_lists_every_first_move() -> None:
+    state = p13.GameState.new(p13.Layout.from_pysolfc(617), p13.RuleSet.preset("pysolfc"))
+    out = run("perft.py", "--pysolfc", "617", "--preset", "pysolfc", "--depth", "4", "--divide")
+    lines = out.strip().splitlines()
+    divide = p13.perft_divide(state, 4)
+    assert lines[:-1] == [f"{move}: {count}" for move, count in divide.items()]
+    assert lines[-1].startswith(f"perft(4) = {sum(divide.values())}")
+
+
+def test_perft_reports_a_bad_layout_code() -> None:
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / "perft.py"), "--code", "AS KD", "--depth", "2"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "a layout has 52 cards" in result.stderr

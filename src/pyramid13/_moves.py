@@ -30,7 +30,15 @@ def _sort_key(card: Card) -> tuple[int, int]:
 
 
 def _normalise_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_sort_key))
+    # Runs before the validator, so it must reject anything that is not cards itself.
+    try:
+        items = tuple(cards)
+    except TypeError:
+        raise InvalidMoveError(f"a move's cards must be a tuple of Card, not {cards!r}") from None
+    for item in items:
+        if not isinstance(item, Card):
+            raise InvalidMoveError(f"a move's cards must be Card values, not {item!r}")
+    return tuple(sorted(items, key=_sort_key))
 
 
 def _check_move(instance: Move, _attribute: object, cards: tuple[Card, ...]) -> None:

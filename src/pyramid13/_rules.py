@@ -67,7 +67,13 @@ def _check_goal(instance: RuleSet, attribute: Any, value: object) -> None:
 def _check_policy(
     instance: RuleSet, attribute: attrs.Attribute[ScoringPolicy], value: object
 ) -> None:
-    if not isinstance(value, ScoringPolicy):
+    if isinstance(value, type):
+        # A class passes the runtime protocol check (it has .name and .score) but is no policy.
+        raise InvalidRulesError(
+            f"scoring must be a ScoringPolicy instance, not the class {value.__name__}; "
+            f"use {value.__name__}()"
+        )
+    if not isinstance(value, ScoringPolicy) or not isinstance(value.name, str):
         raise InvalidRulesError(
             f"scoring must be a ScoringPolicy (with .name and .score) or a policy name, "
             f"not {value!r}"

@@ -18,7 +18,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from ._cards import DECK, Card
-from ._errors import IllegalMoveError, InvalidMoveError, UndoError
+from ._errors import (
+    IllegalMoveError,
+    InvalidLayoutError,
+    InvalidMoveError,
+    InvalidRulesError,
+    UndoError,
+)
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
 from ._layout import PYRAMID_SIZE, Layout
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
@@ -334,14 +340,17 @@ class GameState:
             (((Card.parse('4H'),),), 23)
 
         Raises:
-            TypeError: `layout` is not a Layout or `rules` not a RuleSet.
+            InvalidLayoutError: `layout` is not a Layout.
+            InvalidRulesError: `rules` is not a RuleSet.
         """
         if not isinstance(layout, Layout):
-            raise TypeError(f"layout must be a Layout, not {type(layout).__name__}")
+            hint = " (read a layout code with Layout.parse)" if isinstance(layout, str) else ""
+            raise InvalidLayoutError(f"layout must be a Layout{hint}, not {type(layout).__name__}")
         if rules is None:
             rules = RuleSet()
         elif not isinstance(rules, RuleSet):
-            raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+            hint = " (use RuleSet.preset(name) for a preset)" if isinstance(rules, str) else ""
+            raise InvalidRulesError(f"rules must be a RuleSet{hint}, not {type(rules).__name__}")
         game = _Game(layout, rules)
         stock = _pack(layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
         waste = 0

@@ -1,0 +1,97 @@
+"""Perft: move-sequence counts kept as data files, and perft against the reference model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from reference_model import RefState, ref_perft
+
+import pyramid13 as p13
+from pyramid13.strategies import game_states
+
+PERFT_DIR = Path(__file__).parent / "data" / "perft"
+
+
+def perft_lines() -> list[tuple[str, str, int, int]]:
+    """(preset, start, depth, count) for every line of every data file."""
+    lines = []
+    for path in sorted(PERFT_DIR.glob("*.txt")):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                *start, depth, count = line.split()
+                lines.append((path.stem, " ".join(start), int(depth), int(count)))
+    return lines
+
+
+def layout_of(start: str) -> p13.Layout:
+    return p13.Layout.shuffled(int(start)) if start.isdigit() else p13.Layout.parse(start)
+
+
+def test_every_preset_has_perft_data() -> None:
+    presets = {preset for preset, *_ in perft_lines()}
+    assert presets == set(p13.RuleSet.preset_names())
+
+
+@pytest.mark.parametrize(
+    ("preset", "start", "depth", "expected"),
+    perft_lines(),
+    ids=lambda value: value[:12] if isinstance(value, str) else str(value),
+)
+def test_perft(preset: str, start: str, depth: int, expected: int) -> None:
+    state = p13.GameState.new(layout_of(start), p13.RuleSet.preset(preset))
+    count = p13.perft(state, depth)
+    if count != expected:
+        divide = p13.perft_divide(state, depth)
+        ref = RefState.new(layout_of(start), p13.RuleSet.preset(preset))
+        lines = [f"perft({depth}) = {count}, expected {expected}; divide (engine / model):"]
+        for move, below in divide.items():
+            lines.append(f"  {move}: {below} / {ref_perft(ref.after(move), depth - 1)}")
+        missing = ref.legal_moves() - set(divide)
+        lines.extend(
+            f"  {move}: missing / {ref_perft(ref.after(move), depth - 1)}" for move in missing
+        )
+        pytest.fail("\n".join(lines))
+
+
+def test_perft_small_depths() -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+    assert p13.perft(state, 0) == 1
+    assert p13.perft(state, 1) == len(state.legal_moves())
+    assert p13.perft(state, 2) == sum(
+        len(state.apply(m).legal_moves()) for m in state.legal_moves()
+    )
+
+
+def test_perft_divide_adds_up_to_perft() -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("cardgames"))
+    divide = p13.perft_divide(state, 6)
+    assert tuple(divide) == state.legal_moves()
+    assert sum(divide.values()) == p13.perft(state, 6)
+
+
+def test_a_finished_game_has_no_sequences() -> None:
+    from dealing import SELF_CLEARING, SELF_CLEARING_MOVES, play
+
+    won = play(p13.GameState.new(SELF_CLEARING), *SELF_CLEARING_MOVES)
+    assert won.status is p13.Status.WON
+    assert p13.perft(won, 0) == 1
+    assert p13.perft(won, 1) == 0
+    assert p13.perft(won, 3) == 0
+
+
+@pytest.mark.parametrize("depth", [-1, 1.5, True, "2"])
+def test_bad_depths_are_rejected(depth: object) -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(1))
+    with pytest.raises(ValueError, match="depth must be an int"):
+        p13.perft(state, depth)  # type: ignore[arg-type]
+
+
+@settings(max_examples=40)
+@given(game_states(max_moves=80))
+def test_perft_from_random_positions_matches_the_model(state: p13.GameState) -> None:
+    ref = RefState.new(state.layout, state.rules)
+    for move in state.history:
+        ref = ref.after(move)
+    assert p13.perft(state, 3) == ref_perft(ref, 3)
