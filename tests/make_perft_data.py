@@ -45,6 +45,7 @@ PRESETS = [
     "apophis",
     "king-tut",
     "cardgames",
+    "solitaire-lab",
 ]
 BUDGET = 0.08  # seconds of engine perft for the deepest line of each start
 MAX_DEPTH = 120

@@ -30,6 +30,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "apophis": {"passes": 3, "waste_piles": 3, "goal": "all-cards"},
     "king-tut": {"passes": None, "draw_count": 3},
     "cardgames": {"passes": None, "overlap_pairing": True},
+    "solitaire-lab": {"passes": 1, "stock_top_pairable": True},
 }
 DEFAULTS: dict[str, Any] = {
     "passes": 1,
