@@ -231,3 +231,12 @@ def test_msc_optimal_lengths_match() -> None:
         result = p13.solve(p13.GameState.new(p13.Layout.parse(code), rules), optimal=True)
         assert result.winnable is (length > 0), f"deck {number}"
         assert result.length == length, f"deck {number}"
+
+
+@pytest.mark.parametrize("optimal", [False, True])
+@pytest.mark.parametrize("limit", [1, 2, 50])
+def test_a_node_limit_caps_the_positions_stored(optimal: bool, limit: int) -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(6), p13.RuleSet.preset("microsoft"))
+    result = p13.solve(state, optimal=optimal, node_limit=limit)
+    assert result.winnable is None
+    assert result.nodes <= limit + 40  # A* may overshoot by one node's children

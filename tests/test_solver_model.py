@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pyramid13 as p13
-from pyramid13.solver._model import DRAW, RECYCLE, decode_move, make_model
+from pyramid13.solver._model import DRAW, RECYCLE, Model, decode_move, make_model
 
 
 def engine_position(
@@ -42,8 +42,10 @@ def rule_sets(draw: st.DrawFn) -> p13.RuleSet:
     )
 
 
-def check_successors(state: p13.GameState) -> None:
-    model = make_model(state, kings_at_once=False, prune=False)
+def check_successors(state: p13.GameState, model: Model | None = None) -> None:
+    """The unpruned model of `state`'s game offers exactly the engine's moves there."""
+    if model is None:
+        model = make_model(state, kings_at_once=False, prune=False)
     encoded = model.encode(state)
     assert model.decode(encoded) == engine_position(state)
     children = model.children(encoded)
@@ -63,8 +65,9 @@ def test_model_successors_match_the_engine_along_random_games(
 ) -> None:
     rng = random.Random(walk)
     state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
-    while True:
-        check_successors(state)
+    model = make_model(state, kings_at_once=False, prune=False)  # one model serves the game
+    for _ in range(150):
+        check_successors(state, model)
         moves = state.legal_moves()
         if not moves:
             break
@@ -77,8 +80,9 @@ def test_model_successors_match_the_engine_for_every_preset(preset: str) -> None
     rules = p13.RuleSet.preset(preset)
     for deal in range(3):
         state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+        model = make_model(state, kings_at_once=False, prune=False)
         while state.legal_moves():
-            check_successors(state)
+            check_successors(state, model)
             state = state.apply(rng.choice(state.legal_moves()))
 
 
@@ -101,3 +105,17 @@ def test_pruned_successors_are_engine_moves(rules: p13.RuleSet, deal: int, walk:
         move = decode_move(code)
         assert move in legal
         assert model.decode(child) == engine_position(state.apply(move))
+
+
+@given(deal=st.integers(0, 2**32), masks=st.lists(st.integers(0, 2**24 - 1), max_size=20))
+def test_byte_tables_add_up_to_the_counts_and_values_of_the_talon(
+    deal: int, masks: list[int]
+) -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(deal), p13.RuleSet.preset("microsoft"))
+    deal_tables = make_model(state).deal
+    c0, c1, c2 = deal_tables.value_bytes
+    v0, v1, v2 = deal_tables.value_bit_bytes
+    for mask in [*masks, 2**24 - 1]:
+        low, mid, high = mask & 255, mask >> 8 & 255, mask >> 16
+        assert c0[low] + c1[mid] + c2[high] == deal_tables.counts_of(mask)
+        assert v0[low] | v1[mid] | v2[high] == deal_tables.values_of(mask)

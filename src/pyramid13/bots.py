@@ -79,6 +79,9 @@ class RandomBot:
 
     __slots__ = ("seed",)
 
+    seed: int
+    """The seed the choices derive from."""
+
     def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
@@ -190,6 +193,13 @@ class SolverBot:
     """
 
     __slots__ = ("_expect", "_given_up", "_line", "node_limit", "optimal", "time_limit")
+
+    node_limit: int | None
+    """The node limit of each search."""
+    time_limit: float | None
+    """The time limit of each search, in seconds."""
+    optimal: bool
+    """Whether the bot follows shortest solutions."""
 
     def __init__(
         self,

@@ -31,6 +31,11 @@ Pruning, all exact (it never turns a winnable position into a lost one):
   proof of loss. Two pyramid cards can never meet when one lies (directly or not) on the
   other, except a card and the card it alone covers under `overlap_pairing`; two talon
   cards can only meet when the rules expose two talon cards at once;
+* the relaxation `_Deal.clearable`: if the pyramid cannot be cleared even with every talon
+  card in play at hand whenever wanted (each once), the position is lost;
+* burial in the last pass (one waste pile): a waste card that nothing left can pair with
+  stays for good, so the cards beneath it no longer count as partners (and with the goal
+  of all 52 cards the position is lost);
 * Kings at once: an available pyramid King is the only successor considered (removing it
   only uncovers cards, and it must go anyway). A talon King is forced too with one waste
   pile and ``draw_count == 1`` when the search only asks for *a* win, or the goal is all 52
@@ -41,6 +46,7 @@ Pruning, all exact (it never turns a winnable position into a lost one):
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import permutations
 
 from .._cards import DECK
 from .._geometry import COVERED_BY, COVERS, SLOTS, available_in, lone_covers
@@ -102,23 +108,37 @@ def _closure(table: tuple[int, ...], slot: int) -> int:
     return found
 
 
-def _matching(left: list[int], right: list[int], meets: list[int], mask: int) -> int:
+def _matching(left: list[int], right: list[int], meets: list[int]) -> int:
     """Size of a maximum matching between the slots `left` and `right` (at most four
-    each) along `meets`, by augmenting paths."""
-    if not left or not right:
-        return 0
-    owner: dict[int, int] = {}
+    each) along `meets`: the best of every assignment of the smaller side."""
+    small, large = (left, right) if len(left) <= len(right) else (right, left)
+    best = 0
+    for chosen in permutations(large, len(small)):
+        matched = sum(
+            1 for one, other in zip(small, chosen, strict=True) if meets[one] >> other & 1
+        )
+        if matched > best:
+            best = matched
+            if best == len(small):
+                break
+    return best
 
-    def augment(slot: int, tried: set[int]) -> bool:
-        for other in right:
-            if meets[slot] >> other & 1 and mask >> other & 1 and other not in tried:
-                tried.add(other)
-                if other not in owner or augment(owner[other], tried):
-                    owner[other] = slot
-                    return True
-        return False
 
-    return sum(1 for slot in left if augment(slot, set()))
+def _byte_tables(
+    talon: tuple[int, ...], weight: Callable[[int], int], add: bool
+) -> tuple[list[int], list[int], list[int]]:
+    """For each byte of a 24-bit talon mask, the sum (`add`) or the bitwise or of
+    `weight(value)` over the cards it holds."""
+    tables = []
+    for shift in (0, 8, 16):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            card = weight(_VALUE[talon[shift + low.bit_length() - 1]])
+            rest = table[byte ^ low]
+            table[byte] = rest + card if add else rest | card
+        tables.append(table)
+    return tables[0], tables[1], tables[2]
 
 
 class _Shape:
@@ -215,14 +235,10 @@ class _Deal:
         ]
         self.clear_memo: dict[int, bool] = {}
         self.prune = prune
-        # counts_of(present), summed over the present mask's three bytes.
-        self.value_bytes = tuple(
-            [self.counts_of((byte << shift) & _T24) for byte in range(256)] for shift in (0, 8, 16)
-        )
-        # values_of(present) likewise (bit v: some card of value v).
-        self.value_bit_bytes = tuple(
-            [self.values_of((byte << shift) & _T24) for byte in range(256)] for shift in (0, 8, 16)
-        )
+        # counts_of(present) and values_of(present), by the present mask's three bytes
+        # (counts add up across bytes, value bits are or-ed).
+        self.value_bytes = _byte_tables(talon, lambda v: 1 << 3 * v if v < 13 else 0, True)
+        self.value_bit_bytes = _byte_tables(talon, lambda v: 1 << v if v < 13 else 0, False)
         self._blockers: dict[int, int] = {}
         self.pyr_checks = pyr_checks
         self.tal_checks = tal_checks
@@ -288,7 +304,7 @@ class _Deal:
         needed = []
         meets = self.meets
         for low in range(1, 7):
-            matched = _matching(slots_of[low], slots_of[13 - low], meets, mask)
+            matched = _matching(slots_of[low], slots_of[13 - low], meets)
             h += counts[low] + counts[13 - low] - matched
             if counts[13 - low] > matched:
                 needed.append((low, counts[13 - low] - matched))

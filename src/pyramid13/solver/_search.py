@@ -12,6 +12,7 @@ __all__ = ["Outcome", "astar", "dfs"]
 Outcome = tuple["bool | None", list[int], int]
 
 _CHECK_EVERY = 4096
+_NO_LIMIT = 1 << 62
 
 
 def dfs(model: Model, node_limit: int | None, deadline: float | None) -> Outcome:
@@ -32,7 +33,7 @@ def dfs(model: Model, node_limit: int | None, deadline: float | None) -> Outcome
     seen: dict[int, int] = {root & key_mask: root >> key_bits}
     seen_get = seen.get
     nodes = 1
-    limit = node_limit if node_limit is not None else -1
+    limit = node_limit if node_limit is not None else _NO_LIMIT
     check = _CHECK_EVERY
     stack = [children(root)]
     path: list[int] = []
@@ -54,7 +55,7 @@ def dfs(model: Model, node_limit: int | None, deadline: float | None) -> Outcome
         if not child & won_mask:
             path.append(code)
             return True, path, nodes
-        if nodes == limit:
+        if nodes >= limit:
             return None, [], nodes
         if nodes >= check:
             check += _CHECK_EVERY
@@ -88,7 +89,7 @@ def astar(model: Model, node_limit: int | None, deadline: float | None) -> Outco
     f = heuristic(root)
     # Buckets of states by f = g + h, each popped from its end (the newest, deepest first).
     buckets: dict[int, list[int]] = {f: [root]}
-    limit = node_limit if node_limit is not None else -1
+    limit = node_limit if node_limit is not None else _NO_LIMIT
     check = _CHECK_EVERY
     expanded = 0
     while True:
@@ -130,5 +131,5 @@ def astar(model: Model, node_limit: int | None, deadline: float | None) -> Outco
                 buckets[fc] = [child]
             else:
                 bucket_c.append(child)
-        if len(info) >= limit >= 0:
+        if len(info) >= limit:
             return None, [], len(info)
