@@ -38,6 +38,7 @@ PILE_MASK = (1 << PILE_BITS) - 1
 _VALUE = [0] + [card.value for card in DECK]  # card id (1..52) -> value
 _CARD = [DECK[0], *DECK]  # card id -> Card (index 0 unused)
 _DRAW_KIND = MoveKind.DRAW
+_new_event = tuple.__new__  # builds a ScoreEvent without its Python-level __new__
 _DRAW_ONLY = (Move.DRAW,)
 _RECYCLE_ONLY = (Move.RECYCLE,)
 _CLEAR = [~(1 << slot) for slot in range(SLOTS)]
@@ -750,7 +751,7 @@ class GameState:
         else:
             left = _count(stock) + sum(_count((waste >> o) & PILE_MASK) for o in game.offsets)
         won = not pyr and (not game.all_cards or not left)
-        return ScoreEvent(move, removed, rows, won, left, pass_)
+        return _new_event(ScoreEvent, (move, removed, rows, won, left, pass_))
 
     def _why_illegal(self, move: Move) -> str:
         status = self.status
