@@ -1,7 +1,7 @@
 """Regenerate ``tests/data/perft/<preset>.txt``: perft counts by the engine AND by the naive
 reference model, written only when the two agree.
 
-Run from the repository root: ``python tests/make_perft_data.py`` (a few minutes: the
+Run from the repository root: ``python tests/make_perft_data.py [PRESET ...]`` (a few minutes: the
 reference model is slow on purpose). Each line is ``<seed or layout code>  <depth>  <count>``;
 a seed means ``Layout.shuffled(seed)``.
 """
@@ -35,18 +35,7 @@ SPARSE = deal(
     "5C 6C 9H KC",
 )
 STARTS: list[int | p13.Layout] = [1, 2, 3, SPARSE]
-PRESETS = [
-    "classic",
-    "cardems",
-    "three-stacks",
-    "microsoft",
-    "pysolfc",
-    "relaxed",
-    "apophis",
-    "king-tut",
-    "cardgames",
-    "solitaire-lab",
-]
+PRESETS = list(p13.RuleSet.preset_names())
 BUDGET = 0.08  # seconds of engine perft for the deepest line of each start
 MAX_DEPTH = 120
 
@@ -67,8 +56,9 @@ def deepest(state: p13.GameState) -> int:
 
 
 def main() -> None:
+    """Regenerate the presets named on the command line, or all of them."""
     OUT.mkdir(parents=True, exist_ok=True)
-    for preset in PRESETS:
+    for preset in sys.argv[1:] or PRESETS:
         rules = p13.RuleSet.preset(preset)
         lines = [
             f"# perft under the {preset} preset: <seed or layout code>  <depth>  <count>",

@@ -16,6 +16,8 @@ from ._errors import (
     InvalidCardError,
     InvalidLayoutError,
     InvalidMoveError,
+    InvalidPositionError,
+    InvalidRecordError,
     InvalidRulesError,
     ParseError,
     Pyramid13Error,
@@ -35,8 +37,21 @@ from ._scoring import (
 )
 from ._state import GameState, Status
 from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot
+from .records import (
+    MAX_RECORD_BYTES,
+    RECORD_FORMAT,
+    RECORD_VERSION,
+    GameRecord,
+    RecordMetadata,
+    format_msc_solution,
+    load_game,
+    parse_msc_solution,
+    record_schema,
+    save_game,
+)
 from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
 from .stats import DEFAULT_MAX_MOVES, WinRateResult, wilson_interval, win_rate
+from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
 """The installed release of pyramid13, as a PEP 440 version string."""
@@ -45,10 +60,14 @@ __all__ = [
     "DECK",
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
+    "MAX_RECORD_BYTES",
+    "RECORD_FORMAT",
+    "RECORD_VERSION",
     "Bot",
     "Card",
     "CardemsScoring",
     "GameOverError",
+    "GameRecord",
     "GameState",
     "Goal",
     "GreedyBot",
@@ -57,6 +76,8 @@ __all__ = [
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
     "InvalidRulesError",
     "Layout",
     "MicrosoftScoring",
@@ -67,6 +88,7 @@ __all__ = [
     "Pyramid13Error",
     "RandomBot",
     "Rank",
+    "RecordMetadata",
     "RuleSet",
     "ScoreEvent",
     "ScoringPolicy",
@@ -77,11 +99,17 @@ __all__ = [
     "UndoError",
     "WinRateResult",
     "__version__",
+    "format_msc_solution",
     "hint",
+    "load_game",
+    "parse_msc_solution",
     "perft",
     "perft_divide",
+    "record_schema",
+    "save_game",
     "scoring_policy",
     "solve",
+    "to_svg",
     "wilson_interval",
     "win_rate",
 ]

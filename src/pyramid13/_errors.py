@@ -8,6 +8,8 @@ __all__ = [
     "InvalidCardError",
     "InvalidLayoutError",
     "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidRecordError",
     "InvalidRulesError",
     "ParseError",
     "Pyramid13Error",
@@ -36,6 +38,28 @@ class InvalidLayoutError(ParseError):
 
 class InvalidMoveError(ParseError):
     """A move is malformed, or can never be legal (its cards do not sum to 13)."""
+
+
+class InvalidPositionError(ParseError):
+    """A position code is malformed or describes a position that cannot occur."""
+
+
+class InvalidRecordError(ParseError):
+    """A game record is malformed, breaks its schema, or replays an illegal move.
+
+    Attributes:
+        path: where in the document the problem lies, as a JSON path such as
+            ``$.moves[12]`` (``$`` for the document as a whole), which also starts the
+            message; None for a problem that is not in a document.
+    """
+
+    def __init__(self, message: str, path: str | None = None) -> None:
+        super().__init__(message if path is None else f"{path}: {message}")
+        self.path = path
+        self._message = message
+
+    def __reduce__(self) -> tuple[type[InvalidRecordError], tuple[str, str | None]]:
+        return type(self), (self._message, self.path)
 
 
 class InvalidRulesError(Pyramid13Error, ValueError):

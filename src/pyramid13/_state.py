@@ -358,6 +358,73 @@ class GameState:
             waste, stock = stock & 63, stock >> 6
         return _make(game, (1 << SLOTS) - 1, stock, waste, 1, 0, None, None)
 
+    @classmethod
+    def from_string(cls, text: str, rules: RuleSet | None = None) -> GameState:
+        """Read a position code, as written by `to_string`: a position without history.
+
+        The state has no previous state. Its `layout` is a deal consistent with the
+        position (see `to_string`), since a position does not say where removed cards lay.
+
+        Args:
+            text: the position code.
+            rules: the rules, when the code leaves them out (else the classic preset); when
+                the code names its rules too, both must agree. Pass them also to read a code
+                written under your own scoring policy.
+
+        Raises:
+            InvalidPositionError: the text is not a position code, or describes a position
+                that cannot occur; the message says what and where.
+        """
+        from ._position import parse_position
+
+        return parse_position(text, rules)
+
+    def to_string(self) -> str:
+        """The position code of this position: one line of text, without the history.
+
+        Six fields separated by spaces: the pyramid's seven rows apex first, separated by
+        ``/``, each slot a card or ``..`` once removed; the stock, bottom to top (``-``
+        when empty); the waste piles, each bottom to top, separated by ``/`` (``-`` for an
+        empty pile); the pass number; the score; the rules (a preset name, or a preset name
+        followed by the settings that differ, like ``microsoft,passes=2``). `from_string`
+        reads it back to an equal state.
+        """
+        from ._position import format_position
+
+        return format_position(self)
+
+    @classmethod
+    def _from_position(
+        cls,
+        rules: RuleSet,
+        pyramid: Sequence[Card | None],
+        stock: Sequence[Card],
+        waste_piles: Sequence[Sequence[Card]],
+        pass_number: int,
+        score: int,
+    ) -> GameState:
+        """A state for a mid-game position, without history; the caller has checked it.
+
+        The game's layout is built as the `layout` property describes; equality masks
+        removed slots, so which removed cards fill them does not matter.
+        """
+        present = {card for card in pyramid if card is not None}
+        present.update(stock)
+        for pile in waste_piles:
+            present.update(pile)
+        missing = iter([card for card in DECK if card not in present])
+        cards = [card if card is not None else next(missing) for card in pyramid]
+        for pile in waste_piles:
+            cards.extend(pile)
+        cards.extend(reversed(stock))
+        cards.extend(missing)
+        game = _Game(Layout(tuple(cards)), rules)
+        pyr = sum(1 << slot for slot, card in enumerate(pyramid) if card is not None)
+        waste = 0
+        for offset, pile in zip(game.offsets, waste_piles, strict=True):
+            waste |= _pack(pile) << offset
+        return _make(game, pyr, _pack(stock), waste, pass_number, score, None, None)
+
     # -- the position -------------------------------------------------------------------
 
     @property
@@ -367,7 +434,14 @@ class GameState:
 
     @property
     def layout(self) -> Layout:
-        """The deal this game started from."""
+        """The deal this game started from.
+
+        For a game started from a position code (`from_string`), a deal consistent with
+        that position: the pyramid's remaining cards in their slots and removed cards in
+        the removed slots, then the waste piles (pile 1 first, each bottom to top) and the
+        stock in drawing order, then the other removed cards. When the position is the
+        start of a game, that is the game's deal.
+        """
         return self._game.layout
 
     @property
@@ -738,6 +812,12 @@ class GameState:
                 tuple(str(move) for move in self.history),
             ),
         )
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, for Jupyter and IPython."""
+        from .svg import to_svg
+
+        return to_svg(self)
 
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom rules"

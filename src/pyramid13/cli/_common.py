@@ -1,0 +1,272 @@
+"""Shared pieces of the command line: the parser class, errors, and reading deals."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+from collections.abc import Callable
+from typing import NoReturn
+
+import attrs
+
+from .._errors import InvalidRulesError, Pyramid13Error
+from .._layout import Layout
+from .._position import parse_rules
+from .._rules import RuleSet
+from .._state import GameState
+from ..records import MAX_RECORD_BYTES, GameRecord
+from ..solver import DEFAULT_NODE_LIMIT
+
+__all__ = [
+    "EXIT_ERROR",
+    "EXIT_NO",
+    "EXIT_OK",
+    "EXIT_UNKNOWN",
+    "CliError",
+    "Parser",
+    "Source",
+    "UsageError",
+    "add_limit_arguments",
+    "add_source_arguments",
+    "apply_moves",
+    "load_source",
+    "natural",
+    "positive_float",
+    "positive_int",
+    "read_game_file",
+    "rules_argument",
+]
+
+EXIT_OK = 0
+"""Success: the deal is winnable, the game was won, the job is done."""
+EXIT_NO = 1
+"""A negative answer: no solution, or the game was lost."""
+EXIT_ERROR = 2
+"""Bad arguments or bad input (a file, a code), with one line on stderr."""
+EXIT_UNKNOWN = 3
+"""The solver hit its node or time limit without an answer."""
+
+
+class UsageError(Exception):
+    """Bad command-line arguments; the message is the whole line to print."""
+
+
+class CliError(Exception):
+    """A problem to report on one line of stderr, with exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line: what is wrong and where to look."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: error: {message} (see '{self.prog} --help')")
+
+
+def rules_argument(text: str) -> RuleSet:
+    """An argparse type: a preset name, optionally followed by settings."""
+    try:
+        return parse_rules(text)
+    except InvalidRulesError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _whole_number(minimum: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < minimum:
+            raise argparse.ArgumentTypeError(f"expected a number >= {minimum}, not {text}")
+        return value
+
+    return parse
+
+
+natural = _whole_number(0)
+"""An argparse type: a whole number >= 0."""
+positive_int = _whole_number(1)
+"""An argparse type: a whole number >= 1."""
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a number of seconds > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"expected a number > 0, not {text}")
+    return value
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """--node-limit and --time-limit, shared by solve and stats."""
+    parser.add_argument(
+        "--node-limit",
+        type=positive_int,
+        default=DEFAULT_NODE_LIMIT,
+        metavar="N",
+        help="give up on a deal after storing N positions, leaving it undecided "
+        f"(default: {DEFAULT_NODE_LIMIT:,})",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=positive_float,
+        metavar="SECONDS",
+        help="give up on a deal after this many seconds, leaving it undecided",
+    )
+
+
+def add_source_arguments(parser: argparse.ArgumentParser, *, what: str) -> None:
+    """The options that choose a game: FILE, --seed, --pysolfc, --layout or --position,
+    plus --preset and --moves."""
+    group = parser.add_argument_group("the game")
+    choice = group.add_mutually_exclusive_group()
+    choice.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="a file holding a layout code (52 cards), a position code or a saved game "
+        "(JSON); '-' reads standard input",
+    )
+    choice.add_argument("--seed", type=natural, metavar="N", help="the deal Layout.shuffled(N)")
+    choice.add_argument(
+        "--pysolfc", type=natural, metavar="N", help="PySolFC's Pyramid deal number N (>= 1)"
+    )
+    choice.add_argument(
+        "--layout", metavar="CODE", help="a layout code: 52 cards, pyramid first (quote it)"
+    )
+    choice.add_argument(
+        "--position", metavar="CODE", help="a position code, as 'pyramid13 show --code' prints"
+    )
+    group.add_argument(
+        "--preset",
+        type=rules_argument,
+        metavar="RULES",
+        help=f"the rules: a preset ({', '.join(RuleSet.preset_names())}), optionally followed "
+        "by settings such as microsoft,passes=2 (default: classic; a saved game or a "
+        "position code brings its own)",
+    )
+    group.add_argument(
+        "--moves",
+        metavar="MOVES",
+        help=f"moves to play first, separated by spaces, such as 'draw 4C+9C KD' ({what} "
+        "comes after them)",
+    )
+
+
+@attrs.frozen
+class Source:
+    """A game read from the command line, with a few words saying where it came from."""
+
+    state: GameState
+    description: str
+
+
+def _read_text(path: str) -> str:
+    try:
+        if path == "-":
+            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+        else:
+            with open(path, "rb") as file:
+                data = file.read(MAX_RECORD_BYTES + 1)
+    except OSError as error:
+        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise CliError(f"{path}: larger than {MAX_RECORD_BYTES} bytes, not a game file")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"{path}: not a text file (not UTF-8)") from None
+
+
+def read_game_file(
+    path: str, rules: RuleSet | None, *, layout_rules: RuleSet | None = None
+) -> GameState:
+    """Read FILE: a saved game (JSON), a layout code or a position code.
+
+    `rules` are the rules asked for (None: not asked, a saved game or position code then
+    brings its own); `layout_rules` are the rules for a layout code when none are asked for.
+
+    Raises:
+        CliError: the file cannot be read or holds none of these.
+    """
+    text = _read_text(path)
+    stripped = text.strip()
+    name = "standard input" if path == "-" else path
+    try:
+        if stripped.startswith("{"):
+            if rules is not None:
+                raise CliError(f"{name} is a saved game with its own rules: leave out --preset")
+            return GameRecord.from_json(stripped).replay()
+        tokens = stripped.split()
+        if len(tokens) == 52:
+            return GameState.new(Layout.parse(stripped), rules or layout_rules)
+        if len(tokens) in (5, 6):
+            return GameState.from_string(stripped, rules)
+    except Pyramid13Error as error:
+        raise CliError(f"{name}: {error}") from None
+    raise CliError(
+        f"{name} holds {len(tokens)} words: neither a layout code (52 cards), a position "
+        "code (5 or 6 fields) nor a saved game (JSON)"
+    )
+
+
+def apply_moves(state: GameState, text: str) -> GameState:
+    """Play the space-separated `text` moves on `state` (the --moves option)."""
+    for number, move in enumerate(text.split(), 1):
+        try:
+            state = state.apply(move)
+        except Pyramid13Error as error:
+            raise CliError(f"--moves, move {number}: {error}") from None
+    return state
+
+
+def load_source(args: argparse.Namespace, *, random_default: bool = False) -> Source:
+    """The game the source options choose.
+
+    Args:
+        args: parsed arguments with the options of `add_source_arguments`.
+        random_default: without any source option, deal a random seed (else it is an error).
+
+    Raises:
+        CliError: no game was chosen, or it could not be read.
+    """
+    rules: RuleSet | None = args.preset
+    seed = args.seed
+    chosen = (args.file, seed, args.pysolfc, args.layout, args.position)
+    if all(choice is None for choice in chosen):
+        if not random_default:
+            raise CliError(
+                "choose a game: --seed N, --pysolfc N, --layout CODE, --position CODE or a FILE"
+            )
+        seed = random.SystemRandom().randrange(1_000_000)
+    if args.file is not None:
+        state = read_game_file(args.file, rules)
+        description = "standard input" if args.file == "-" else os.fspath(args.file)
+    else:
+        option = "--position"
+        try:
+            if args.position is not None:
+                state = GameState.from_string(args.position, rules)
+                description = "a position code"
+            else:
+                if seed is not None:
+                    option, description = "--seed", f"seed {seed}"
+                    layout = Layout.shuffled(seed)
+                elif args.pysolfc is not None:
+                    option, description = "--pysolfc", f"PySolFC deal {args.pysolfc}"
+                    layout = Layout.from_pysolfc(args.pysolfc)
+                else:
+                    option, description = "--layout", "a layout code"
+                    layout = Layout.parse(args.layout)
+                state = GameState.new(layout, rules)
+        except Pyramid13Error as error:
+            raise CliError(f"{option}: {error}") from None
+    if args.moves:
+        state = apply_moves(state, args.moves)
+    return Source(state, description)

@@ -1,0 +1,297 @@
+"""``pyramid13 play``: an interactive game in the terminal, also drivable through stdin."""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from collections.abc import Iterator
+from typing import TextIO
+
+from .._cards import Card, Rank
+from .._errors import Pyramid13Error
+from .._moves import Move
+from .._state import GameState, Status
+from ..records import GameRecord, RecordMetadata
+from ..solver import hint
+from ._common import (
+    EXIT_NO,
+    EXIT_OK,
+    CliError,
+    Parser,
+    add_source_arguments,
+    load_source,
+    read_game_file,
+)
+
+__all__ = ["add_parser", "run"]
+
+HELP = """\
+commands (case does not matter):
+  4c 9c, 4c+9c   remove two exposed cards whose values sum to 13
+  4c             select a card; the next card you name pairs with it (x clears)
+  kd, k          remove an exposed King (k: the only one exposed)
+  3              play move number 3 of the list under the board
+  d, draw        draw from the stock
+  r, recycle     turn the waste over into a new stock
+  u, undo [N]    take back the last move (or N moves)
+  h, hint        suggest a move (from the solver)
+  b, board       draw the board again
+  save FILE      save the game (JSON), to resume with 'load' or 'play FILE'
+  load FILE      load a saved game, a layout code or a position code
+  help, ?        this help
+  q, quit        stop (also end of input)"""
+
+DESCRIPTION = """\
+Play a game in the terminal. Type a command after the board and press Enter; 'help'
+lists them. Commands can also come from a script through standard input, one per line
+(blank lines and lines starting with '#' are skipped); the exit status is then 0 when the
+session ends with the game won or still going, 1 when it ends lost."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
+    """Register ``play``."""
+    parser = subparsers.add_parser(
+        "play",
+        help="play a game interactively (or from a script on stdin)",
+        description=DESCRIPTION,
+        epilog=HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_source_arguments(parser, what="the game")
+    parser.add_argument("--player", metavar="NAME", help="the player's name, kept in saved games")
+    parser.add_argument(
+        "--stop-on-error",
+        action="store_true",
+        help="end the session with exit status 2 at the first bad command (for scripts)",
+    )
+    parser.set_defaults(run=run)
+
+
+def _now() -> datetime.datetime:
+    return datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+
+
+class Session:
+    """One game at the terminal: reads commands, prints the board and messages."""
+
+    def __init__(
+        self,
+        state: GameState,
+        description: str,
+        *,
+        out: TextIO,
+        err: TextIO,
+        player: str | None = None,
+    ) -> None:
+        self.state = state
+        self.description = description
+        self.out = out
+        self.err = err
+        self.player = player
+        self.selected: Card | None = None
+        self.started = _now()
+
+    # -- output -------------------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out)
+
+    def show(self) -> None:
+        """The board, its status line, and the numbered legal moves."""
+        state = self.state
+        self.say(str(state))
+        moves = state.legal_moves()
+        if moves:
+            self.say("moves: " + "  ".join(f"{i}) {move}" for i, move in enumerate(moves, 1)))
+        elif state.status is Status.WON:
+            self.say("You won! Undo (u), save (save FILE) or quit (q).")
+        else:
+            self.say("No move can ever help now: the game is lost. Undo (u) or quit (q).")
+
+    def status_line(self) -> None:
+        state = self.state
+        passes = state.rules.passes or "unlimited"
+        selected = f", {self.selected} selected" if self.selected else ""
+        self.say(
+            f"pass {state.pass_number}/{passes}, score {state.score}, "
+            f"{state.status.value}{selected}"
+        )
+
+    # -- commands -----------------------------------------------------------------------
+
+    def play(self, move: Move | str) -> None:
+        self.state = self.state.apply(move)
+        self.selected = None
+        self.say(f"played {self.state.last_move}")
+        self.show()
+
+    def command(self, line: str) -> bool:
+        """Carry out one command line; False when the session should end.
+
+        Raises:
+            CliError, Pyramid13Error: the command was bad; the state is unchanged.
+        """
+        words = line.split()
+        word = words[0].lower()
+        rest = line.strip()[len(words[0]) :].strip()
+        if word in ("q", "quit", "exit"):
+            return False
+        if word in ("help", "?"):
+            self.say(HELP)
+        elif word in ("d", "draw"):
+            self.play(Move.DRAW)
+        elif word in ("r", "recycle"):
+            self.play(Move.RECYCLE)
+        elif word in ("u", "undo"):
+            self.undo(rest)
+        elif word in ("h", "hint"):
+            self.give_hint()
+        elif word in ("b", "board"):
+            self.show()
+        elif word in ("x", "clear"):
+            self.selected = None
+            self.status_line()
+        elif word == "save":
+            self.save(rest)
+        elif word == "load":
+            self.load(rest)
+        elif word in ("k", "king"):
+            self.king()
+        elif word.isdigit():
+            moves = self.state.legal_moves()
+            number = int(word)
+            if not 1 <= number <= len(moves):
+                raise CliError(
+                    f"there is no move {number}; the moves are numbered 1 to {len(moves)}"
+                )
+            self.play(moves[number - 1])
+        else:
+            self.cards(line)
+        return True
+
+    def cards(self, line: str) -> None:
+        tokens = line.replace("+", " ").split()
+        if len(tokens) > 2:
+            raise CliError(f"unknown command {line.strip()!r}; type 'help' for the list")
+        try:
+            cards = [Card.parse(token) for token in tokens]
+        except Pyramid13Error:
+            raise CliError(f"unknown command {line.strip()!r}; type 'help' for the list") from None
+        if len(cards) == 2:
+            self.play(Move.remove(*cards))
+            return
+        card = cards[0]
+        if card.rank is Rank.KING:
+            self.play(Move.remove(card))
+            return
+        if self.selected is None or self.selected == card:
+            if card not in self.state.exposed:
+                raise CliError(f"{card} is not exposed")
+            self.selected = card
+            self.say(f"selected {card}: name a card to pair it with (x to clear)")
+            self.status_line()
+            return
+        first, self.selected = self.selected, None
+        self.play(Move.remove(first, card))
+
+    def king(self) -> None:
+        kings = [card for card in self.state.exposed if card.rank is Rank.KING]
+        if len(kings) != 1:
+            names = " or ".join(map(str, kings))
+            raise CliError(
+                f"{'no King is' if not kings else f'{len(kings)} Kings are'} exposed"
+                + (f": name one ({names})" if kings else "")
+            )
+        self.play(Move.remove(kings[0]))
+
+    def undo(self, count_text: str) -> None:
+        count = 1
+        if count_text:
+            if not count_text.isdigit() or int(count_text) < 1:
+                raise CliError(f"undo takes a number of moves >= 1, not {count_text!r}")
+            count = int(count_text)
+        history = len(self.state.history)
+        if count > history:
+            raise CliError(f"cannot undo {count} move(s): only {history} played")
+        for _ in range(count):
+            self.state = self.state.undo()
+        self.selected = None
+        self.say(f"undid {count} move(s)")
+        self.show()
+
+    def give_hint(self) -> None:
+        move = hint(self.state)
+        if move is None:
+            self.say(f"the game is over ({self.state.status.value})")
+        else:
+            self.say(f"hint: {move}")
+        self.status_line()
+
+    def save(self, path: str) -> None:
+        if not path:
+            raise CliError("save needs a file name: save FILE")
+        metadata = RecordMetadata(
+            player=self.player, started=self.started, finished=_now(), source=self.description
+        )
+        try:
+            GameRecord.from_state(self.state, metadata=metadata).save(path)
+        except OSError as error:
+            raise CliError(f"cannot write {path}: {error.strerror or error}") from None
+        self.say(f"saved {len(self.state.history)} move(s) to {path}")
+        self.status_line()
+
+    def load(self, path: str) -> None:
+        if not path:
+            raise CliError("load needs a file name: load FILE")
+        self.state = read_game_file(path, None, layout_rules=self.state.rules)
+        self.selected = None
+        self.description = path
+        self.say(f"loaded {path}")
+        self.show()
+
+    # -- the loop -----------------------------------------------------------------------
+
+    def run(self, lines: Iterator[str], *, echo: bool, stop_on_error: bool) -> int:
+        """Read commands until quit or the end of input; returns the exit status."""
+        self.say(f"Pyramid: {self.description}, {self.state.rules.preset_name or 'custom'} rules")
+        self.show()
+        for line in lines:
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            if echo:
+                self.say(f"> {text}")
+            try:
+                if not self.command(text):
+                    break
+            except (CliError, Pyramid13Error) as error:
+                print(f"error: {error}", file=self.err)
+                if stop_on_error:
+                    return 2
+                self.status_line()
+        return EXIT_NO if self.state.status is Status.LOST else EXIT_OK
+
+
+def _terminal_lines() -> Iterator[str]:
+    while True:
+        try:
+            yield input("> ")
+        except EOFError:
+            print()
+            return
+
+
+def run(args: argparse.Namespace) -> int:
+    """``pyramid13 play``."""
+    source = load_source(args, random_default=True)
+    session = Session(
+        source.state,
+        source.description,
+        out=sys.stdout,
+        err=sys.stderr,
+        player=args.player,
+    )
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    lines = _terminal_lines() if interactive else iter(sys.stdin)
+    return session.run(lines, echo=not interactive, stop_on_error=args.stop_on_error)
