@@ -6,7 +6,7 @@ game replays identically and parallel statistics do not depend on how the work i
 
 from __future__ import annotations
 
-import random
+import hashlib
 from typing import Any, Protocol, runtime_checkable
 
 from ._errors import InvalidArgumentError
@@ -62,9 +62,9 @@ class Bot(Protocol):
 class RandomBot:
     """Plays a uniformly random legal move: the baseline every other player should beat.
 
-    The choice is drawn from a generator seeded with `seed` and the position (its deal,
-    its cards and its pass), so the same bot replays the same game identically, whatever
-    process or order the games run in.
+    The choice is a hash (BLAKE2) of `seed` and the position (where every card lies and
+    the pass), so the same bot replays the same game identically, whatever process,
+    platform or order the games run in.
 
     Args:
         seed: picks the sequence of choices; bots with equal seeds play alike.
@@ -99,17 +99,17 @@ class RandomBot:
         legal = _legal(state)
         if len(legal) == 1:
             return legal[0]
-        position = "|".join(
-            [
-                str(self.seed),
-                state.layout.code,
-                " ".join(str(card) if card else "." for card in state.pyramid),
-                " ".join(map(str, state.stock)),
-                "/".join(" ".join(map(str, pile)) for pile in state.waste_piles),
-                str(state.pass_number),
-            ]
-        )
-        return legal[random.Random(position).randrange(len(legal))]
+        # The seed, the pass and where every card lies (a byte per card, +3 so that the
+        # markers -1, -2 and -3 fit), hashed into a choice.
+        cells = [-1 if card is None else card.index for card in state.pyramid]
+        cells.append(-2)
+        cells.extend(card.index for card in state.stock)
+        for pile in state.waste_piles:
+            cells.append(-3)
+            cells.extend(card.index for card in pile)
+        head = f"{self.seed}|{state.pass_number}|".encode()
+        digest = hashlib.blake2b(head + bytes(cell + 3 for cell in cells), digest_size=8).digest()
+        return legal[int.from_bytes(digest, "big") % len(legal)]
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"

@@ -659,54 +659,48 @@ class PointerModel(Model):
             lone_waste = lone & waste_mask
             recycle = not passes or (st >> 57) + 1 < passes
             extra = 0
-            deepest = 0  # the deepest first stock card of a value with none in the waste
+            deepest = 0  # the deepest card needed from the stock where the waste has none
+            again_base = -1
             for u, count in bounds.needed:
                 cards = present & value_masks[u]
+                in_waste = cards & waste_mask
+                if not in_waste:
+                    # All in the stock: the count-th from the top is needed.
+                    for _ in range(count - 1):
+                        cards &= cards - 1
+                    first = cards & -cards
+                    if first > deepest:
+                        deepest = first
+                    continue
+                if cards.bit_count() < count:
+                    continue  # too few left: the pruning decides
+                if count == 1 and in_waste >> (ptr - 1):
+                    continue  # it is the waste top
+                # Each card's cost: the lone cards in front of it in the stock, or above it
+                # in the waste (dug out), or all the lone stock cards, the recycle and the
+                # lone cards before it (going round again); the count-th cheapest counts.
+                costs = []
+                while cards:
+                    bit = cards & -cards
+                    cards ^= bit
+                    if bit > waste_mask:
+                        cost = (lone_stock & (bit - 1)).bit_count() + draw_extra
+                    elif bit << 1 > waste_mask:
+                        cost = 0
+                    else:
+                        cost = (lone_waste >> bit.bit_length()).bit_count()
+                        if waste_pairing:
+                            cost = (cost + 1) // 2
+                        if recycle:
+                            if again_base < 0:
+                                again_base = lone_stock.bit_count() + 1 + draw_extra
+                            again = again_base + (lone & (bit - 1)).bit_count()
+                            if again < cost:
+                                cost = again
+                    costs.append(cost)
                 if count == 1:
-                    # The cheapest card: the first in the stock, the highest in the waste
-                    # (dug out) or the lowest in the waste (after a recycle).
-                    if not cards or (ptr and cards >> (ptr - 1) & 1):
-                        continue  # none left (the pruning decides) or one is the waste top
-                    in_stock = cards & ~waste_mask
-                    in_waste = cards & waste_mask
-                    if not in_waste:
-                        first = in_stock & -in_stock
-                        if first > deepest:
-                            deepest = first
-                        continue
-                    cost = 99
-                    if in_stock:
-                        cost = (lone_stock & ((in_stock & -in_stock) - 1)).bit_count() + draw_extra
-                    dig = (lone_waste >> in_waste.bit_length()).bit_count()
-                    if waste_pairing:
-                        dig = (dig + 1) // 2
-                    if dig < cost:
-                        cost = dig
-                    if recycle:
-                        again = lone_stock.bit_count() + 1 + draw_extra
-                        again += (lone & ((in_waste & -in_waste) - 1)).bit_count()
-                        if again < cost:
-                            cost = again
+                    cost = min(costs)
                 else:
-                    if cards.bit_count() < count:
-                        continue  # the pruning decides
-                    costs = []
-                    while cards:
-                        bit = cards & -cards
-                        cards ^= bit
-                        if bit > waste_mask:  # in the stock: the cards in front of it leave
-                            cost = (lone_stock & (bit - 1)).bit_count() + draw_extra
-                        elif bit << 1 > waste_mask:  # the waste top
-                            cost = 0
-                        else:  # in the waste: dig down to it, or go round again
-                            cost = (lone_waste >> bit.bit_length()).bit_count()
-                            if waste_pairing:
-                                cost = (cost + 1) // 2
-                            if recycle:
-                                again = lone_stock.bit_count() + 1 + draw_extra
-                                again += (lone & (bit - 1)).bit_count()
-                                cost = min(cost, again)
-                        costs.append(cost)
                     costs.sort()
                     cost = costs[count - 1]
                 if cost > extra:
