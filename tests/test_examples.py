@@ -14,7 +14,15 @@ import pytest
 import pyramid13 as p13
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
-TESTED = {"first_game.py", "first_bot.py", "perft.py", "random_bot.py", "terminal_ui.py"}
+TESTED = {
+    "first_game.py",
+    "first_bot.py",
+    "greedy_vs_solver.py",
+    "perft.py",
+    "random_bot.py",
+    "statistics_run.py",
+    "terminal_ui.py",
+}
 
 
 def run(name: str, *args: str, stdin: str = "") -> str:
@@ -161,3 +169,19 @@ def test_perft_reports_a_bad_layout_code() -> None:
     )
     assert result.returncode == 2
     assert "a layout has 52 cards" in result.stderr
+
+
+def test_greedy_bot_against_the_solver() -> None:
+    out = run("greedy_vs_solver.py", "--deals", "6", "--preset", "microsoft")
+    prefix, _, rest = out.partition(": greedy bot won ")
+    assert prefix == "microsoft"
+    greedy, _, rest = rest.partition(" of 6 deals; the solver found ")
+    winnable = int(rest.split()[0])
+    assert 0 <= int(greedy) <= winnable <= 6
+
+
+def test_statistics_run_prints_every_player() -> None:
+    out = run("statistics_run.py", "--deals", "8", "--preset", "cardgames", "--workers", "1")
+    lines = out.strip().splitlines()
+    assert [line.split(":")[0].strip() for line in lines] == ["random", "greedy", "solver"]
+    assert all("8 deals" in line for line in lines)
