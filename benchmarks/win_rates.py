@@ -38,7 +38,7 @@ def row(label: str, result: p13.WinRateResult, extra: str = "") -> str:
     return (
         f"| {label} | {result.player} | {result.deals:,} | {result.wins:,} | "
         f"{100 * result.rate:.2f} % | {100 * result.ci_low:.2f} .. {100 * result.ci_high:.2f} % | "
-        f"{unknown} |{extra}"
+        f"{unknown} | {result.seconds:,.0f} s |{extra}"
     )
 
 
@@ -50,20 +50,25 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=None)
     parser.add_argument("--node-limit", type=int, default=p13.DEFAULT_NODE_LIMIT)
     parser.add_argument("--published", action="store_true")
+    parser.add_argument(
+        "--rows", nargs="*", type=int, default=None, help="with --published: which rows (0-5)"
+    )
     args = parser.parse_args()
     deals = range(args.deals)
     options = {"workers": args.workers, "node_limit": args.node_limit, "progress": False}
     if args.published:
         base = p13.RuleSet.preset("solitaire-lab")
-        print("| rules | player | deals | wins | rate | 95 % CI | undecided | published |")
-        print("|---|---|---|---|---|---|---|---|")
-        for label, changes, figure in PUBLISHED:
+        print("| rules | player | deals | wins | rate | 95 % CI | undecided | wall | published |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        for index, (label, changes, figure) in enumerate(PUBLISHED):
+            if args.rows is not None and index not in args.rows:
+                continue
             rules = attrs.evolve(base, **changes)
             result = p13.win_rate(rules, deals, **options)  # type: ignore[arg-type]
             print(row(label, result, f" {figure:.2f} % |"), flush=True)
         return
-    print("| preset | player | deals | wins | rate | 95 % CI | undecided |")
-    print("|---|---|---|---|---|---|---|")
+    print("| preset | player | deals | wins | rate | 95 % CI | undecided | wall |")
+    print("|---|---|---|---|---|---|---|---|")
     for name in args.presets:
         for player in args.players:
             result = p13.win_rate(name, deals, player, **options)  # type: ignore[arg-type]
