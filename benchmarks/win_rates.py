@@ -6,8 +6,9 @@ Run: ``python benchmarks/win_rates.py [--deals 10000] [--presets classic ...]
 Each row plays the `Layout.shuffled` seeds ``0 .. deals-1`` with `win_rate` (all cores by
 default). ``--published`` measures instead the six settings behind the win rates that
 solitairewinrates.com publishes (the ``solitaire-lab`` preset and its variants) beside
-the published figures. The tables in ``benchmarks/results.md`` and
-``benchmarks/published-rates.md`` were made with this script.
+the published figures; ``--rows`` picks some of them. The tables in
+``benchmarks/preset-rates.md`` and ``benchmarks/published-rates.md`` were made with this
+script (the published table's first row is the ``solitaire-lab`` solver row of the other).
 """
 
 from __future__ import annotations
