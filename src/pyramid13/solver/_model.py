@@ -698,11 +698,8 @@ class PointerModel(Model):
                             if again < cost:
                                 cost = again
                     costs.append(cost)
-                if count == 1:
-                    cost = min(costs)
-                else:
-                    costs.sort()
-                    cost = costs[count - 1]
+                costs.sort()
+                cost = costs[count - 1]
                 if cost > extra:
                     extra = cost
             if deepest:
