@@ -179,7 +179,7 @@ def test_move_parsing_ignores_case(text: str) -> None:
         "remove 11",
         "remove",
         "1:1>2>3",
-        "１:1>2",
+        "\uff11:1>2",  # a full-width digit
         "9999999999:1>2",
         "KS",
         "draw",
