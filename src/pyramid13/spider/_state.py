@@ -229,10 +229,10 @@ class GameState:
         raise TypeError("use spider.GameState.new(layout, rules) to start a game")
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise FrozenInstanceError(f"a GameState is immutable: cannot set {name!r}")
+        raise FrozenInstanceError  # as for every attrs-frozen value of the library
 
     def __delattr__(self, name: str) -> NoReturn:
-        raise FrozenInstanceError(f"a GameState is immutable: cannot delete {name!r}")
+        raise FrozenInstanceError
 
     # -- construction -------------------------------------------------------------------
 
