@@ -212,3 +212,17 @@ def test_the_text_drawing() -> None:
     assert repr(pysolfc_1()) == (
         "<spider.GameState pysolfc, 4 suit(s): 5 deal(s) left, 0 run(s) removed, score 0, playing>"
     )
+
+
+def test_pickle_keeps_undo_penalties() -> None:
+    rules = RuleSet.preset("microsoft")
+    state = GameState.new(Layout.shuffled(6, rules), rules)
+    state = state.apply(state.legal_moves()[0])
+    state = state.apply(state.legal_moves()[0])
+    penalised = state.undo(penalty=True)
+    later = penalised.apply(penalised.legal_moves()[-1])
+    for item in (penalised, later):
+        copy_ = pickle.loads(pickle.dumps(item))
+        assert copy_ == item
+        assert copy_.score == item.score
+        assert copy_.undo(penalty=True).score == item.undo(penalty=True).score

@@ -698,22 +698,22 @@ class GameState:
         return self  # immutable
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickle as the game's tables, its first state and the moves since (small, and no
-        # deep recursion over a long chain of parents); unpickling replays them.
+        # Pickle as the game's tables, its first state and the moves since, each with the
+        # score it led to (penalised undos make scores that replaying alone would not): small,
+        # and no deep recursion over a long chain of parents. Unpickling replays them.
         game = self._game
-        start = self.start
-        moves = []
-        state: GameState | None = self
-        while state is not None and state._move is not None:
-            moves.append(str(state._move))
+        steps = []
+        state: GameState = self
+        while state._parent is not None:
+            steps.append((str(state._move), state._score, state._debt))
             state = state._parent
-        moves.reverse()
+        steps.reverse()
         return (
             _restore,
             (
                 (game.layout, game.rules, game.downs, game.deals, game.prefix),
-                (start._ups, start._downs, start._dealt, start._removed, start._score),
-                tuple(moves),
+                (state._ups, state._downs, state._dealt, state._removed, state._score, state._debt),
+                tuple(steps),
             ),
         )
 
@@ -839,13 +839,26 @@ def make_position(
 
 def _restore(
     game_args: tuple[Any, ...],
-    start: tuple[tuple[int, ...], int, int, tuple[Suit, ...], int],
-    moves: tuple[str, ...],
+    start: tuple[tuple[int, ...], int, int, tuple[Suit, ...], int, int],
+    steps: tuple[tuple[str, int, int], ...],
 ) -> GameState:
     """Rebuild a pickled state: its game, its first state, then its moves replayed."""
     game = _Game(*game_args)
-    ups, downs, dealt, removed, score = start
-    state = _make(game, ups, downs, _runs_of(ups), dealt, removed, score, 0, None, None)
-    for text in moves:
+    ups, downs, dealt, removed, score, debt = start
+    state = _make(game, ups, downs, _runs_of(ups), dealt, removed, score, debt, None, None)
+    for text, score, debt in steps:
         state = state.apply_unchecked(Move.parse(text))
+        if state._score != score or state._debt != debt:
+            state = _make(
+                game,
+                state._ups,
+                state._downs,
+                state._runs,
+                state._dealt,
+                state._removed,
+                score,
+                debt,
+                state._parent,
+                state._move,
+            )
     return state
