@@ -16,7 +16,18 @@ face-up cards, the run lengths and the number of deals left alone: what a player
 
 **The order of** `GameState.legal_moves`: first the run removals (rules without automatic
 removal), by pile; then the unit moves, by source pile, then number of cards (fewest
-first), then target pile; then the deal. Piles in that order are indexes 0..9.
+first), then target pile; then the deal. Piles in that order are indexes 0..9. A unit may
+go onto every empty pile, each a move of its own, and a whole pile may move (even onto an
+empty pile: the rules allow it, though it changes nothing).
+
+**The text drawing** (`str(state)`): a header with the pile numbers 1..10, then one row per
+card depth, each pile drawn downwards from its bottom card, ``##`` for a face-down card and
+``--`` for an empty pile; then the stock (deals and cards left), the runs removed with their
+suits, the score and the status.
+
+**Immutability.** A state's ``__setattr__`` and ``__delattr__`` raise, like those of the
+library's ``attrs``-frozen values; the engine fills a new state through the slots'
+descriptors, which is about twice as fast as ``object.__setattr__``.
 """
 
 from __future__ import annotations
