@@ -154,6 +154,18 @@ def generate(
     return tuple(moves)
 
 
+def _uncover(game: _Game, pile: int, packed: int, downs: int) -> tuple[int, int, int]:
+    """After cards left the top of `pile`, leaving its face-up cards `packed`: turn its next
+    face-down card up if no face-up card is left. Returns (face-up cards, downs, run length).
+    """
+    if packed:
+        return packed, downs, _run_length(packed)
+    down = (downs >> _SHIFT3[pile]) & 7
+    if down:
+        return game.downs[pile][down - 1], downs - (1 << _SHIFT3[pile]), 1
+    return 0, downs, 0
+
+
 class _Game:
     """Tables of one deal under one rule set, shared by every state of that game."""
 
@@ -540,16 +552,8 @@ class GameState:
             run = (runs >> shift_s) & 15
             if run > count:
                 new_run = run - count
-            elif rest:
-                new_run = _run_length(rest)
             else:
-                down = (downs >> _SHIFT3[source]) & 7
-                if down:
-                    rest = game.downs[source][down - 1]
-                    downs -= 1 << _SHIFT3[source]
-                    new_run = 1
-                else:
-                    new_run = 0
+                rest, downs, new_run = _uncover(game, source, rest, downs)
             ups[source] = rest
             runs += (new_run - run) << shift_s
             run = (runs >> shift_t) & 15
@@ -561,17 +565,7 @@ class GameState:
             if new_run == _RUN and game.auto_remove:
                 removed += (_SUIT[below & 63],)
                 lifted = 1
-                below >>= _RUN_BITS
-                if below:
-                    new_run = _run_length(below)
-                else:
-                    down = (downs >> _SHIFT3[target]) & 7
-                    if down:
-                        below = game.downs[target][down - 1]
-                        downs -= 1 << _SHIFT3[target]
-                        new_run = 1
-                    else:
-                        new_run = 0
+                below, downs, new_run = _uncover(game, target, below >> _RUN_BITS, downs)
             ups[target] = below
             runs += (new_run - run) << shift_t
         elif kind is _DEAL:
@@ -585,17 +579,7 @@ class GameState:
                 if new_run == _RUN and auto:
                     removed += (_SUIT[card],)
                     lifted += 1
-                    packed >>= _RUN_BITS
-                    if packed:
-                        new_run = _run_length(packed)
-                    else:
-                        down = (downs >> _SHIFT3[pile]) & 7
-                        if down:
-                            packed = game.downs[pile][down - 1]
-                            downs -= 1 << _SHIFT3[pile]
-                            new_run = 1
-                        else:
-                            new_run = 0
+                    packed, downs, new_run = _uncover(game, pile, packed >> _RUN_BITS, downs)
                 ups[pile] = packed
                 runs += (new_run - run) << shift_p
             dealt += 1
@@ -604,18 +588,8 @@ class GameState:
             packed = ups[pile]
             removed += (_SUIT[packed & 63],)
             lifted = 1
-            packed >>= _RUN_BITS
+            packed, downs, new_run = _uncover(game, pile, packed >> _RUN_BITS, downs)
             shift_p = _SHIFT4[pile]
-            if packed:
-                new_run = _run_length(packed)
-            else:
-                down = (downs >> _SHIFT3[pile]) & 7
-                if down:
-                    packed = game.downs[pile][down - 1]
-                    downs -= 1 << _SHIFT3[pile]
-                    new_run = 1
-                else:
-                    new_run = 0
             ups[pile] = packed
             runs += (new_run - ((runs >> shift_p) & 15)) << shift_p
         score = self._score
