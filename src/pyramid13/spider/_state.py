@@ -473,6 +473,9 @@ class GameState:
         The order: run removals (only where `RuleSet.auto_remove_runs` is False) by pile;
         then unit moves by source pile, then number of cards (fewest first), then target
         pile; then the deal. A unit may go onto each empty pile (each a move of its own).
+
+        The moves of the last state asked are kept: asking again, or applying one of them
+        right away, does not generate them again.
         """
         game = self._game
         last = game.last
