@@ -9,6 +9,8 @@ Examples:
 
 from __future__ import annotations
 
+from . import geometry as geometry
+from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import (
     IllegalMoveError,
@@ -24,6 +26,7 @@ from ._errors import (
     UndoError,
 )
 from ._layout import Layout
+from ._location import CardLocation, Place
 from ._moves import Move, MoveKind
 from ._perft import perft, perft_divide
 from ._rules import Goal, RuleSet
@@ -57,6 +60,7 @@ __version__ = "0.1.0.dev0"
 """The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
+    "ACTION_COUNT",
     "DECK",
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
@@ -65,6 +69,7 @@ __all__ = [
     "RECORD_VERSION",
     "Bot",
     "Card",
+    "CardLocation",
     "CardemsScoring",
     "GameOverError",
     "GameRecord",
@@ -85,6 +90,7 @@ __all__ = [
     "MoveKind",
     "NoScoring",
     "ParseError",
+    "Place",
     "Pyramid13Error",
     "RandomBot",
     "Rank",
@@ -99,9 +105,11 @@ __all__ = [
     "UndoError",
     "WinRateResult",
     "__version__",
+    "action_to_move",
     "format_msc_solution",
     "hint",
     "load_game",
+    "move_to_action",
     "parse_msc_solution",
     "perft",
     "perft_divide",
