@@ -1,4 +1,5 @@
-"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine.
+"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine, and Spider
+Solitaire in the ``pyramid13.spider`` subpackage.
 
 Examples:
     >>> import pyramid13 as p13
@@ -10,6 +11,7 @@ Examples:
 from __future__ import annotations
 
 from . import geometry as geometry
+from . import spider as spider  # a subpackage, not part of the flat namespace
 from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import (
@@ -28,7 +30,9 @@ from ._errors import (
 from ._layout import Layout
 from ._location import CardLocation, Place
 from ._moves import Move, MoveKind
+from ._observation import Observation, determinize
 from ._perft import perft, perft_divide
+from ._protocol import State
 from ._rules import Goal, RuleSet
 from ._scoring import (
     CardemsScoring,
@@ -89,6 +93,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "NoScoring",
+    "Observation",
     "ParseError",
     "Place",
     "Pyramid13Error",
@@ -100,12 +105,14 @@ __all__ = [
     "ScoringPolicy",
     "SolveResult",
     "SolverBot",
+    "State",
     "Status",
     "Suit",
     "UndoError",
     "WinRateResult",
     "__version__",
     "action_to_move",
+    "determinize",
     "format_msc_solution",
     "hint",
     "load_game",
