@@ -17,7 +17,7 @@ import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ._actions import _ACTION_OF, ACTION_COUNT
+from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._cards import DECK, Card
 from ._errors import (
     IllegalMoveError,
@@ -706,7 +706,7 @@ class GameState:
             >>> state.legal_moves()
             (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
         """
-        return tuple(sorted([_ACTION_OF[move] for move in self.legal_moves()]))
+        return sorted_actions(self.legal_moves(), _ACTION_OF)
 
     def legal_action_mask(self) -> tuple[bool, ...]:
         """One flag per action of the fixed action space: True where the action is legal.
@@ -716,10 +716,7 @@ class GameState:
             >>> len(mask), [a for a, legal in enumerate(mask) if legal]
             (102, [0, 2, 100])
         """
-        mask = [False] * ACTION_COUNT
-        for move in self.legal_moves():
-            mask[_ACTION_OF[move]] = True
-        return tuple(mask)
+        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
 
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is legal here.
