@@ -19,7 +19,7 @@ import gymnasium
 import numpy as np
 
 import pyramid13 as p13
-import pyramid13.envs  # noqa: F401  (registers the environments)
+import pyramid13.envs  # registers the environments
 from pyramid13 import spider
 
 GAMES: dict[str, tuple[str, dict[str, Any]]] = {

@@ -14,7 +14,7 @@ import gymnasium
 import numpy as np
 
 import pyramid13 as p13
-import pyramid13.envs  # noqa: F401  (registers the environments)
+import pyramid13.envs  # registers the environments
 
 
 def masked_random_wins(env: gymnasium.Env[np.ndarray, np.int64], seeds: range) -> int:
