@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Generic, TypeVar
 
 import attrs
 
@@ -13,6 +14,8 @@ from ._model import decode_move, make_model
 from ._search import astar, dfs
 
 __all__ = ["DEFAULT_NODE_LIMIT", "SolveResult", "solve"]
+
+MoveT = TypeVar("MoveT")
 
 #: The default `node_limit` of `solve`: about 300 MB in the default mode and 420 MB in
 #: the optimal mode at most (roughly 100 and 140 bytes per stored state).
@@ -27,8 +30,9 @@ def _check_limit(name: str, value: object, kind: type | tuple[type, ...]) -> Non
 
 
 @attrs.frozen
-class SolveResult:
-    """What `solve` found.
+class SolveResult(Generic[MoveT]):
+    """What `solve` found (``SolveResult[Move]`` for Pyramid, ``SolveResult[spider.Move]``
+    for Spider's `pyramid13.spider.solve`).
 
     Examples:
         >>> import pyramid13 as p13
@@ -46,7 +50,7 @@ class SolveResult:
     winnable: bool | None
     """True: `moves` wins. False: proved that no sequence of moves wins. None: a node or
     time limit stopped the search first."""
-    moves: tuple[Move, ...]
+    moves: tuple[MoveT, ...]
     """A winning line from the position solved (empty unless `winnable`); replay it with
     `GameState.apply`."""
     nodes: int
@@ -74,7 +78,7 @@ def solve(
     optimal: bool = False,
     node_limit: int | None = DEFAULT_NODE_LIMIT,
     time_limit: float | None = None,
-) -> SolveResult:
+) -> SolveResult[Move]:
     """Decide whether `state` can still be won, knowing the order of the stock.
 
     The search is exact for every `RuleSet`: any number of passes (unlimited included),

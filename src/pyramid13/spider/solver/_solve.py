@@ -1,0 +1,111 @@
+"""`solve`: can a Spider position be won, knowing every card, and how."""
+
+from __future__ import annotations
+
+import time
+
+from ..._errors import InvalidArgumentError
+from ..._state import Status
+from ...solver._solve import SolveResult
+from .._moves import Move
+from .._state import GameState
+from ._model import from_state, to_move
+from ._search import Budget, OutOfBudget, find, prove
+
+__all__ = ["DEFAULT_NODE_LIMIT", "solve"]
+
+#: The default `node_limit` of `solve` (positions expanded). The complete search keeps
+#: every position it has seen, a few hundred bytes each.
+DEFAULT_NODE_LIMIT = 500_000
+_FIRST_PROOF = 2_000  # nodes the complete search gets before the finding search starts
+
+
+def _check_limit(name: str, value: object, kind: type | tuple[type, ...]) -> None:
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:  # type: ignore[operator]
+        raise InvalidArgumentError(f"{name} must be a positive number or None, not {value!r}")
+
+
+def _replay(state: GameState, codes: list[int]) -> tuple[Move, ...]:
+    moves = tuple(to_move(code) for code in codes)
+    end = state
+    for move in moves:
+        end = end.apply(move)  # checked: a wrong line raises here rather than escape
+    if end.status is not Status.WON:
+        raise RuntimeError("internal error: the solver's line does not win")  # pragma: no cover
+    return moves
+
+
+def solve(
+    state: GameState,
+    *,
+    node_limit: int | None = DEFAULT_NODE_LIMIT,
+    time_limit: float | None = None,
+) -> SolveResult[Move]:
+    """Decide whether a Spider position can still be won, knowing every card ("thoughtful").
+
+    Two searches share the budget. A complete depth-first search (every legal move, a
+    table of positions seen, and one exact cut: once the stock is empty, piles are
+    interchangeable) runs first with a small part of it; it settles endgames and proves
+    losses. Then a staged best-first search, guided by how disordered the piles are,
+    looks for a win stage by stage (the moves between two deals), trying the positions
+    that are best to deal from first; if it gives up, the complete search resumes with
+    what is left. A win is replayed with `GameState.apply` to a won state before it is
+    returned; `winnable` is False only when the complete search has seen every position
+    reachable.
+
+    Args:
+        state: the position to solve; the solution starts from it.
+        node_limit: stop, with `winnable` None, after expanding about this many
+            positions; None for no limit.
+        time_limit: stop, with `winnable` None, after about this many seconds
+            (wall clock).
+
+    Raises:
+        TypeError: `state` is not a spider GameState.
+        InvalidArgumentError: a limit is not a positive number or None.
+
+    Examples:
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc", suits=1)
+        >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1, suits=1), rules)
+        >>> result = spider.solve(state)
+        >>> result.winnable
+        True
+        >>> end = state
+        >>> for move in result.moves:
+        ...     end = end.apply(move)
+        >>> end.status
+        <Status.WON: 'won'>
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"state must be a spider GameState, not {type(state).__name__}")
+    _check_limit("node_limit", node_limit, int)
+    _check_limit("time_limit", time_limit, (int, float))
+    start = time.perf_counter()
+    status = state.status
+    if status is not Status.PLAYING:
+        return SolveResult(status is Status.WON, (), 0, time.perf_counter() - start, False)
+    deadline = None if time_limit is None else start + time_limit
+    game = from_state(state)
+    budget = Budget(node_limit, deadline)
+    winnable: bool | None = None
+    codes: list[int] | None = None
+    try:
+        first = Budget(min(_FIRST_PROOF, budget.limit), deadline)
+        try:
+            codes = prove(game, first)
+            winnable = codes is not None
+        except OutOfBudget:
+            pass
+        budget.nodes = first.nodes
+        if winnable is None:
+            codes = find(game, budget)
+            if codes is None:
+                codes = prove(game, budget)
+            winnable = codes is not None
+    except OutOfBudget:
+        winnable, codes = None, None
+    moves = _replay(state, codes) if codes is not None else ()
+    return SolveResult(winnable, moves, budget.nodes, time.perf_counter() - start, False)
