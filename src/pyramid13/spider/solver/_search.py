@@ -23,11 +23,12 @@ from __future__ import annotations
 import heapq
 import time
 
-from ._model import DEAL, Position, SolverGame
+from ._model import DEAL, DOWN, Position, SolverGame
 
 __all__ = ["Budget", "OutOfBudget", "find", "prove"]
 
 _CHECK_EVERY = 256
+_PER_SIGNATURE = 2
 
 
 class OutOfBudget(Exception):
@@ -67,97 +68,105 @@ def _line(parents: dict[Position, tuple[Position, int] | None], piles: Position)
     return codes
 
 
-def _stage(
+def _explore(
     game: SolverGame,
-    root: Position,
+    roots: list[tuple[Position, int, tuple[int, ...]]],
     dealt: int,
-    removed: int,
     budget: Budget,
-    stage_nodes: int,
-    width: int,
-) -> tuple[list[int] | None, list[tuple[list[int], Position, int]]]:
-    """One stage's best-first search: a winning line, or the best `width` candidates to
-    deal from, each as (line from `root`, position after the deal, runs removed)."""
+    per_root: int,
+) -> tuple[list[int] | None, dict[Position, tuple[int, tuple[int, ...], int]]]:
+    """One stage from each of `roots` (position, runs removed, line to it), best-first
+    within `per_root` expansions each, sharing one table of the positions seen. Returns a
+    winning line, or the positions after the deal reachable from the positions expanded:
+    after-deal position -> (its disorder, line to it including the deal, runs removed)."""
     last = dealt == len(game.deals)
     onto_empty = game.onto_empty
     disorder = game.disorder
-    parents: dict[Position, tuple[Position, int] | None] = {root: None}
+    children = game.children
+    deal = game.deal
+    parents: dict[Position, tuple[Position, int] | None] = {}
+    found: dict[Position, tuple[int, tuple[int, ...], int]] = {}
     counter = 0
-    heap = [(disorder(root, removed), counter, root, removed)]
-    candidates: list[tuple[int, int, Position, Position, int]] = []
-    expanded = 0
-    limit = stage_nodes * (4 if last else 1)
-    while heap and expanded < limit:
-        _, _, piles, runs = heapq.heappop(heap)
-        budget.spend()
-        expanded += 1
-        if not last and (onto_empty or all(piles)):
-            after, lifted = game.deal(piles, dealt)
-            score = disorder(after, runs + lifted)
-            candidates.append((score, expanded, piles, after, runs + lifted))
-        for code, child, _, lifted in game.children(piles, dealt, False):
-            if code == DEAL or child in parents:
-                continue
-            parents[child] = (piles, code)
-            total = runs + lifted
-            if total == 8:
-                return _line(parents, child), []
-            counter += 1
-            heapq.heappush(heap, (disorder(child, total), counter, child, total))
-    candidates.sort()
-    chosen: list[tuple[list[int], Position, int]] = []
-    seen: set[Position] = set()
-    for _, _, piles, after, runs in candidates:
-        if after in seen:
+    for root, removed, prefix in roots:
+        if root in parents:
             continue
-        seen.add(after)
-        chosen.append((_line(parents, piles), after, runs))
+        parents[root] = None
+        heap = [(disorder(root, removed), counter, root, removed)]
+        expanded = 0
+        while heap and expanded < per_root:
+            _, _, piles, runs = heapq.heappop(heap)
+            budget.spend()
+            expanded += 1
+            if not last and (onto_empty or all(piles)):
+                after, lifted = deal(piles, dealt)
+                if after not in found:
+                    total = runs + lifted
+                    line = (*prefix, *_line(parents, piles), DEAL)
+                    if total == 8:
+                        return list(line), {}
+                    found[after] = (disorder(after, total), line, total)
+            for code, child, _, lifted in children(piles, dealt, last):
+                if code == DEAL or child in parents:
+                    continue
+                parents[child] = (piles, code)
+                total = runs + lifted
+                if total == 8:
+                    return [*prefix, *_line(parents, child)], {}
+                counter -= 1  # among equals, the newest first: depth-first on plateaus
+                heapq.heappush(heap, (disorder(child, total), counter, child, total))
+    return None, found
+
+
+def _signature(piles: Position) -> tuple[int, ...]:
+    return tuple(sum(card >= DOWN for card in pile) for pile in piles)
+
+
+def _diverse(
+    found: dict[Position, tuple[int, tuple[int, ...], int]], width: int
+) -> list[tuple[Position, int, tuple[int, ...]]]:
+    """The `width` least disordered positions, at most `_PER_SIGNATURE` of them with the
+    same face-down cards left on each pile (near-copies make a beam narrow)."""
+    ranked = sorted(found.items(), key=lambda item: item[1][0])
+    chosen: list[tuple[Position, int, tuple[int, ...]]] = []
+    count: dict[tuple[int, ...], int] = {}
+    for after, (_, line, runs) in ranked:
+        signature = _signature(after)
+        seen = count.get(signature, 0)
+        if seen >= _PER_SIGNATURE:
+            continue
+        count[signature] = seen + 1
+        chosen.append((after, runs, line))
         if len(chosen) == width:
             break
-    return None, chosen
+    return chosen
 
 
-def find(game: SolverGame, budget: Budget, stage_nodes: int = 1500) -> list[int] | None:
+def find(
+    game: SolverGame, budget: Budget, width: int = 24, per_root: int = 300
+) -> list[int] | None:
     """A winning line of move codes from the root, or None (nothing proved either way).
+
+    A beam over stages: each stage is explored from the `width` best positions the stage
+    before dealt into; if no win comes out of the last stage, the beam doubles.
 
     Raises:
         OutOfBudget: a limit was reached.
     """
     if not any(game.root) and not game.deals:
         return []
-    for width in (1, 2, 3, 5, 8):
-        tried: set[tuple[Position, int]] = set()
-        line = _find_from(game, game.root, 0, game.removed, budget, stage_nodes, width, tried)
-        if line is not None:
-            return line
-        stage_nodes *= 2
-    return None
-
-
-def _find_from(
-    game: SolverGame,
-    root: Position,
-    dealt: int,
-    removed: int,
-    budget: Budget,
-    stage_nodes: int,
-    width: int,
-    tried: set[tuple[Position, int]],
-) -> list[int] | None:
-    win, candidates = _stage(game, root, dealt, removed, budget, stage_nodes, width)
-    if win is not None:
-        return win
-    for line, after, runs in candidates:
-        key = (after, dealt + 1)
-        if key in tried:
-            continue
-        tried.add(key)
-        if runs == 8:
-            return [*line, DEAL]
-        rest = _find_from(game, after, dealt + 1, runs, budget, stage_nodes, width, tried)
-        if rest is not None:
-            return [*line, DEAL, *rest]
-    return None
+    ndeals = len(game.deals)
+    while True:
+        beam: list[tuple[Position, int, tuple[int, ...]]] = [(game.root, game.removed, ())]
+        for dealt in range(ndeals + 1):
+            last = dealt == ndeals
+            share = per_root * width // len(beam)  # a stage's budget, shared by its roots
+            win, found = _explore(game, beam, dealt, budget, share * (8 if last else 1))
+            if win is not None:
+                return win
+            if last or not found:
+                break
+            beam = _diverse(found, width)
+        width *= 2
 
 
 def prove(game: SolverGame, budget: Budget, symmetry: bool = True) -> list[int] | None:
