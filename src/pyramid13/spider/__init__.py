@@ -4,7 +4,7 @@ Cards (`pyramid13.Card`), `pyramid13.Status` and the `pyramid13.Pyramid13Error` 
 are shared with Pyramid; everything else has its Spider twin here: `RuleSet` (six presets,
 1, 2 or 4 suits), `Layout` (codes, seeded and PySolFC deals), `Move` (``"3:2>7"``,
 ``"deal"``, ``"remove 3"``), `GameState`, the scoring policies, and `Observation` with
-`determinize` for honest play. A layout must have the shape and the suits of the rules it is
+`determinize` for honest play; `solve` and `hint` (every card known) and honest bots. A layout must have the shape and the suits of the rules it is
 played under: deal it with ``Layout.shuffled(seed, rules)``, or pick PySolFC's deals with a
 PySolFC preset.
 
@@ -19,6 +19,7 @@ Examples:
 from __future__ import annotations
 
 from ._actions import ACTION_COUNT, action_to_move, move_to_action
+from ._bots import GreedyBot, RandomBot, SamplingBot
 from ._layout import Layout
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
@@ -26,11 +27,13 @@ from ._pile import ObservedPile, Pile
 from ._rules import DealShape, RuleSet
 from ._scoring import MicrosoftScoring, NoScoring, ScoreEvent, ScoringPolicy, scoring_policy
 from ._state import GameState
+from .solver import hint, solve
 
 __all__ = [
     "ACTION_COUNT",
     "DealShape",
     "GameState",
+    "GreedyBot",
     "Layout",
     "MicrosoftScoring",
     "Move",
@@ -39,11 +42,15 @@ __all__ = [
     "Observation",
     "ObservedPile",
     "Pile",
+    "RandomBot",
     "RuleSet",
+    "SamplingBot",
     "ScoreEvent",
     "ScoringPolicy",
     "action_to_move",
     "determinize",
+    "hint",
     "move_to_action",
     "scoring_policy",
+    "solve",
 ]

@@ -1,0 +1,293 @@
+"""Spider players on the library's bot interface (`pyramid13.Bot`), all of them honest.
+
+An honest bot declares ``honest = True``: whoever runs it (`pyramid13.win_rate`, your own
+loop through `pyramid13.bot_view`) passes it ``state.observe()``, an `Observation` that
+holds no face-down card and no stock order, never the `GameState`. Each bot here also
+accepts a `GameState` and looks only at its observation, so calling ``bot.choose(state)``
+by hand is honest too.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any
+
+from .._errors import InvalidArgumentError
+from ..bots import GameOverError
+from ._greedy import greedy_move, move_scores
+from ._moves import Move, MoveKind
+from ._observation import Observation, determinize
+from ._state import GameState
+from .solver._model import DEAL, SolverGame, from_state
+
+__all__ = ["GreedyBot", "RandomBot", "SamplingBot"]
+
+
+def _observation(view: Observation | GameState) -> Observation:
+    if isinstance(view, GameState):
+        view = view.observe()
+    elif not isinstance(view, Observation):
+        raise TypeError(
+            f"expected a spider Observation or GameState, not {type(view).__name__}"
+        )
+    if not view.legal_moves():
+        raise GameOverError(
+            f"the game is over ({view.status.value}): there is no move to choose"
+        )
+    return view
+
+
+def _digest(seed: int, observation: Observation, salt: int = 0) -> int:
+    """A hash of a seed and what is seen: the same on every platform and process."""
+    cells = bytearray()
+    for pile in observation.piles:
+        cells.append(200 + pile.face_down_count)
+        cells.extend(card.index for card in pile.face_up)
+    cells.append(250)
+    cells.append(observation.stock_size)
+    head = f"{seed}|{salt}|{len(observation.history)}|".encode()
+    return int.from_bytes(hashlib.blake2b(head + bytes(cells), digest_size=8).digest(), "big")
+
+
+def _check_int(name: str, value: object, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise InvalidArgumentError(f"{name} must be an int >= {low}, not {value!r}")
+    return value
+
+
+class RandomBot:
+    """Plays a uniformly random legal move (an honest baseline).
+
+    The choice is a hash (BLAKE2) of `seed` and what is seen, so a game replays
+    identically in any process.
+
+    Args:
+        seed: picks the sequence of choices.
+
+    Examples:
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc")
+        >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+        >>> spider.RandomBot(7).choose(state.observe()) in state.legal_moves()
+        True
+    """
+
+    __slots__ = ("seed",)
+    honest = True
+    """Given observations, never the full state."""
+
+    def __init__(self, seed: int = 0) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
+        self.seed = seed
+
+    def choose(self, view: Observation | GameState) -> Move:
+        """A random legal move.
+
+        Args:
+            view: what is seen (a `GameState` is reduced to its observation).
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        observation = _observation(view)
+        legal = observation.legal_moves()
+        return legal[_digest(self.seed, observation) % len(legal)]
+
+    def __repr__(self) -> str:
+        return f"spider.RandomBot(seed={self.seed})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RandomBot) and other.seed == self.seed
+
+    def __hash__(self) -> int:
+        return hash((RandomBot, self.seed))
+
+    def __getstate__(self) -> int:
+        return self.seed
+
+    def __setstate__(self, seed: int) -> None:
+        self.seed = seed
+
+
+class GreedyBot:
+    """Plays by rules of thumb, one move ahead, from what it sees.
+
+    A run removal first; then a move that turns a face-down card over (from the pile
+    with fewest face-down cards), joins a unit to its own suit or empties a pile; it
+    avoids splitting a same-suit run and spending an empty pile; it deals when no such
+    move is left. Those good moves never repeat a position.
+
+    Examples:
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc")
+        >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+        >>> spider.GreedyBot().choose(state.observe()) in state.legal_moves()
+        True
+    """
+
+    __slots__ = ()
+    honest = True
+    """Given observations, never the full state."""
+
+    def choose(self, view: Observation | GameState) -> Move:
+        """The greedy move.
+
+        Args:
+            view: what is seen (a `GameState` is reduced to its observation).
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        move = greedy_move(_observation(view))
+        assert move is not None
+        return move
+
+    def __repr__(self) -> str:
+        return "spider.GreedyBot()"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GreedyBot)
+
+    def __hash__(self) -> int:
+        return hash(GreedyBot)
+
+
+def _rollout(game: SolverGame, steps: int) -> int:
+    """Play `steps` moves in `game`'s model, each to the least disordered position not
+    seen (dealing when nothing improves); the final disorder, lower is better."""
+    piles, dealt, removed = game.root, 0, game.removed
+    seen = {piles}
+    current = game.disorder(piles, removed)
+    for _ in range(steps):
+        if removed == 8:
+            return -10_000
+        best = None
+        deal = None
+        for code, child, child_dealt, lifted in game.children(piles, dealt, False):
+            if code == DEAL:
+                deal = (child, child_dealt, lifted)
+                continue
+            if child in seen:
+                continue
+            value = game.disorder(child, removed + lifted)
+            if best is None or value < best[0]:
+                best = (value, child, lifted)
+        if best is not None and best[0] < current:
+            current, piles, lifted = best
+        elif deal is not None:
+            piles, dealt, lifted = deal
+            current = game.disorder(piles, removed + lifted)
+        else:
+            break
+        removed += lifted
+        seen.add(piles)
+    return current
+
+
+class SamplingBot:
+    """Samples what it cannot see and plays the move that does best across the samples.
+
+    For each decision it deals the unseen cards at random into the hidden places
+    `samples` times (`spider.determinize`), and from each sample plays every one of its
+    `candidates` best greedy moves followed by a `depth`-move rollout that always goes to
+    the least disordered position (the solver's measure: face-down cards, cards not on
+    their own suit one rank higher, empty piles, runs removed). It plays the candidate
+    whose rollouts end least disordered on average (a won rollout counts best), never
+    returning to a position it has already seen in the game. Honest: the samples come
+    from the observation alone. Deterministic: the samples' random numbers are a hash of
+    `seed` and what is seen.
+
+    Args:
+        samples: determinizations per decision.
+        candidates: greedy moves compared per decision (the deal, when legal, always is).
+        depth: moves per rollout.
+        seed: picks the samples.
+
+    Examples:
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc")
+        >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+        >>> bot = spider.SamplingBot(samples=2, depth=5)
+        >>> bot.choose(state.observe()) in state.legal_moves()
+        True
+    """
+
+    __slots__ = ("_seen", "candidates", "depth", "samples", "seed")
+    honest = True
+    """Given observations, never the full state."""
+
+    def __init__(
+        self, samples: int = 8, *, candidates: int = 6, depth: int = 20, seed: int = 0
+    ) -> None:
+        self.samples = _check_int("samples", samples, 1)
+        self.candidates = _check_int("candidates", candidates, 1)
+        self.depth = _check_int("depth", depth, 0)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
+        self.seed = seed
+        self._seen: set[Any] = set()
+
+    @staticmethod
+    def _key(observation: Observation) -> Any:
+        return (
+            tuple((pile.face_down_count, pile.face_up) for pile in observation.piles),
+            observation.stock_size,
+        )
+
+    def choose(self, view: Observation | GameState) -> Move:
+        """The move that does best over the samples.
+
+        Args:
+            view: what is seen (a `GameState` is reduced to its observation).
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        observation = _observation(view)
+        if not observation.history:
+            self._seen = set()
+        self._seen.add(self._key(observation))
+        scored = move_scores(observation)
+        scored.sort(key=lambda item: -item[0])  # stable: equals keep the legal order
+        removal = [move for _, move in scored if move.kind is MoveKind.REMOVE]
+        if removal:
+            return removal[0]
+        options = [move for _, move in scored if move.kind is not MoveKind.DEAL]
+        options = options[: self.candidates]
+        if Move.DEAL in observation.legal_moves():
+            options.append(Move.DEAL)
+        if len(options) == 1:
+            return options[0]
+        totals = dict.fromkeys(options, 0)
+        for sample_number in range(self.samples):
+            rng = random.Random(_digest(self.seed, observation, sample_number))
+            sample = determinize(observation, rng)
+            for move in options:
+                after = sample.apply_unchecked(move)
+                if self._key(after.observe()) in self._seen:
+                    totals[move] += 1_000_000  # never back to a position seen
+                    continue
+                totals[move] += _rollout(from_state(after), self.depth)
+        return min(options, key=lambda move: totals[move])
+
+    def __repr__(self) -> str:
+        return (
+            f"spider.SamplingBot(samples={self.samples}, candidates={self.candidates}, "
+            f"depth={self.depth}, seed={self.seed})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SamplingBot) and self.__getstate__() == other.__getstate__()
+
+    def __hash__(self) -> int:
+        return hash((SamplingBot, *self.__getstate__()))
+
+    def __getstate__(self) -> tuple[int, int, int, int]:
+        # The positions seen in the game in progress do not travel.
+        return (self.samples, self.candidates, self.depth, self.seed)
+
+    def __setstate__(self, state: tuple[int, int, int, int]) -> None:
+        self.samples, self.candidates, self.depth, self.seed = state
+        self._seen = set()
