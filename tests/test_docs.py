@@ -258,3 +258,109 @@ def test_preset_table_lists_every_preset_with_its_settings() -> None:
             rules.scoring.name,
         ]
         assert cells == expected, name
+
+
+# -- every page is found, every name is indexed, every sentence holds --------------------
+
+
+@pytest.mark.parametrize("section", ["tutorials", "how-to", "explanation", "reference"])
+def test_section_index_links_every_page(section: str) -> None:
+    index = (DOCS / section / "index.md").read_text()
+    linked = set(re.findall(r"\]\(([\w-]+\.md)(?:#[\w-]*)?\)", index))
+    pages = {page.name for page in (DOCS / section).glob("*.md")} - {"index.md"}
+    assert not pages - linked, f"{section}/index.md does not link {sorted(pages - linked)}"
+
+
+def test_reference_index_names_every_public_name() -> None:
+    index = (REFERENCE / "index.md").read_text()
+    names = [f"pyramid13.{name}" for name in pyramid13.__all__ if name != "__version__"]
+    strategies = pytest.importorskip("pyramid13.strategies")
+    names += [f"pyramid13.strategies.{name}" for name in strategies.__all__]
+    missing = [name for name in names if f"][{name}]" not in index]
+    assert not missing, f"reference/index.md does not link {missing}"
+
+
+def error_classes() -> list[str]:
+    return [
+        name
+        for name in pyramid13.__all__
+        if isinstance(getattr(pyramid13, name), type)
+        and issubclass(getattr(pyramid13, name), Exception)
+    ]
+
+
+@pytest.mark.parametrize("name", error_classes())
+def test_every_error_class_is_in_the_errors_reference(name: str) -> None:
+    index = (REFERENCE / "index.md").read_text()
+    row = next(line for line in index.splitlines() if line.startswith("| [Errors]"))
+    assert f"[pyramid13.{name}]" in row, f"the Errors row of reference/index.md misses {name}"
+    errors = (REFERENCE / "errors.md").read_text()
+    assert name in errors, f"reference/errors.md does not mention {name}"
+
+
+@pytest.mark.parametrize("name", error_classes())
+def test_error_classes_show_their_public_path(name: str) -> None:
+    # Tracebacks and reprs name the class where users import it from, and pickle finds it.
+    error = getattr(pyramid13, name)
+    assert error.__module__ == "pyramid13"
+    assert getattr(importlib.import_module(error.__module__), error.__qualname__) is error
+
+
+def cli_commands() -> list[str]:
+    cli = importlib.import_module("pyramid13.cli")
+    parser = cli.build_parser()
+    for action in parser._actions:  # argparse keeps the subcommands in a private action
+        if action.choices and isinstance(action.choices, dict):
+            return sorted(action.choices)
+    raise AssertionError("no subcommands found")
+
+
+@pytest.mark.parametrize("command", [None, *cli_commands()])
+def test_cli_help_prints_no_escaped_percent(
+    command: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli = importlib.import_module("pyramid13.cli")
+    assert cli.main(["--help"] if command is None else [command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip()
+    assert "%%" not in out and "%(" not in out, out
+
+
+def test_cli_reference_documents_every_command_and_preset() -> None:
+    page = (REFERENCE / "cli.md").read_text()
+    for command in cli_commands():
+        assert f"\n## {command}\n" in page, f"reference/cli.md has no section for {command}"
+    for preset in pyramid13.RuleSet.preset_names():
+        assert f"`{preset}`" in page, f"reference/cli.md does not name the preset {preset}"
+
+
+INSTALL_PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+INDEX_INSTALL = re.compile(r"pip install +(?:-\S+ +)*[\"']?pyramid13\b")
+EXTRA = re.compile(r"(?:pyramid13|\.)\[([\w,-]+)\]")
+
+
+@pytest.mark.parametrize("page", INSTALL_PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_install_commands_work_from_a_checkout(page: Path) -> None:
+    # pyramid13 is not on PyPI yet: a page that shows the index command labels it as for
+    # later, and also gives the command that works in a checkout of the repository.
+    lines = page.read_text().splitlines()
+    index_lines = [n for n, line in enumerate(lines) if INDEX_INSTALL.search(line)]
+    for number in index_lines:
+        context = " ".join(lines[max(0, number - 8) : number + 1])
+        assert "published" in context, f"{page.name}:{number + 1}: say it is for when published"
+    if index_lines:
+        text = "\n".join(lines)
+        assert re.search(r"pip install (-e )?[\"']?\.", text), f"{page.name}: no checkout form"
+
+
+def test_install_extras_exist() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"
+    ])
+    for page in INSTALL_PAGES:
+        for line in page.read_text().splitlines():
+            if "pip install" in line:
+                for group in EXTRA.findall(line):
+                    unknown = set(group.split(",")) - extras
+                    assert not unknown, f"{page.name}: no extra {unknown} in pyproject.toml"

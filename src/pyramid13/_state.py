@@ -666,7 +666,7 @@ class GameState:
             >>> state.apply("KS")
             Traceback (most recent call last):
             ...
-            pyramid13._errors.IllegalMoveError: KS is not legal here: KS is not exposed
+            pyramid13.IllegalMoveError: KS is not legal here: KS is not exposed
 
         Raises:
             InvalidMoveError: `move` is neither a Move nor valid move text.
