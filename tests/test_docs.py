@@ -364,3 +364,63 @@ def test_install_extras_exist() -> None:
                 for group in EXTRA.findall(line):
                     unknown = set(group.split(",")) - extras
                     assert not unknown, f"{page.name}: no extra {unknown} in pyproject.toml"
+
+
+GLOSSARY_TERMS = ("available", "exposed", "talon")
+GLOSSARY = DOCS / "reference" / "glossary.md"
+LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)\)")
+
+
+def prose(text: str) -> str:
+    """The text with code, link targets, HTML and headings blanked out, positions kept."""
+
+    def blank(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match.group(0))
+
+    text = re.sub(r"^ *```.*?^ *```", blank, text, flags=re.MULTILINE | re.DOTALL)
+    for pattern in (
+        r"`[^`\n]*`",  # inline code
+        r"\]\([^)\s]*\)",  # the target of an inline link
+        r"\]\[[^\]]*\]",  # the target of a reference link
+        r"<[^>\n]*>",  # HTML tags
+        r"^#+ .*$",  # headings are not the place for a link
+    ):
+        text = re.sub(pattern, blank, text, flags=re.MULTILINE)
+    return text
+
+
+def first_uses(page: Path) -> dict[str, tuple[int, bool]]:
+    """For each glossary term a page uses: the line of its first use, and whether it links."""
+    text = page.read_text()
+    plain = prose(text)
+    uses = {}
+    for term in GLOSSARY_TERMS:
+        found = re.search(rf"\b{term}\b", plain, re.IGNORECASE)
+        if found is None:
+            continue
+        target = f"glossary.md#{term}"
+        linked = any(
+            link.start(1) <= found.start() < link.end(1) and link.group(2).endswith(target)
+            for link in LINK.finditer(text)
+        )
+        uses[term] = (text.count("\n", 0, found.start()) + 1, linked)
+    return uses
+
+
+GLOSSARY_PAGES = [
+    page
+    for page in [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+    if page not in (GLOSSARY, DOCS / "changelog.md")
+]
+
+
+@pytest.mark.parametrize("page", GLOSSARY_PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_first_use_of_a_glossary_term_links_to_it(page: Path) -> None:
+    unlinked = [f"{term} (line {line})" for term, (line, ok) in first_uses(page).items() if not ok]
+    assert not unlinked, f"{page.name}: link the first use to the glossary: {unlinked}"
+
+
+def test_glossary_defines_its_terms() -> None:
+    headings = re.findall(r"^## (.+)$", GLOSSARY.read_text(), re.MULTILINE)
+    for term in GLOSSARY_TERMS:
+        assert term in headings, f"the glossary has no '## {term}'"
