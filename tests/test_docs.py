@@ -323,7 +323,8 @@ def test_cli_help_prints_no_escaped_percent(
     assert cli.main(["--help"] if command is None else [command, "--help"]) == 0
     out = capsys.readouterr().out
     assert out.strip()
-    assert "%%" not in out and "%(" not in out, out
+    assert "%%" not in out, out
+    assert "%(" not in out, out
 
 
 def test_cli_reference_documents_every_command_and_preset() -> None:
@@ -355,9 +356,9 @@ def test_install_commands_work_from_a_checkout(page: Path) -> None:
 
 def test_install_extras_exist() -> None:
     tomllib = pytest.importorskip("tomllib")
-    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
-        "optional-dependencies"
-    ])
+    extras = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    )
     for page in INSTALL_PAGES:
         for line in page.read_text().splitlines():
             if "pip install" in line:
