@@ -56,6 +56,11 @@ class ScoringPolicy(Protocol):
         Args:
             score: the score before the move (0 at the start of a game).
             event: what the move did.
+
+        Examples:
+            >>> pair = ScoreEvent(Move.parse("4C+9C"), 2, (), False, 24, 1)
+            >>> [policy.score(100, pair) for policy in (NoScoring(), CardemsScoring())]
+            [0, 120]
         """
         ...  # pragma: no cover
 
@@ -75,6 +80,10 @@ class NoScoring:
         Args:
             score: the score before the move.
             event: what the move did.
+
+        Examples:
+            >>> NoScoring().score(0, ScoreEvent(Move.parse("KD"), 1, (6,), False, 24, 1))
+            0
         """
         return 0
 
@@ -95,6 +104,15 @@ class CardemsScoring:
         Args:
             score: the score before the move.
             event: what the move did.
+
+        Examples:
+            >>> policy = CardemsScoring()
+            >>> policy.score(30, ScoreEvent(Move.parse("4C+9C"), 2, (), False, 24, 1))
+            50
+            >>> policy.score(5, ScoreEvent(Move.parse("recycle"), 0, (), False, 20, 2))
+            0
+            >>> policy.score(270, ScoreEvent(Move.parse("KD"), 1, (0,), True, 3, 1))
+            395
         """
         if event.move.kind is MoveKind.RECYCLE:
             return max(0, score - 10)
@@ -125,6 +143,13 @@ class MicrosoftScoring:
         Args:
             score: the score before the move.
             event: what the move did.
+
+        Examples:
+            >>> policy = MicrosoftScoring()
+            >>> policy.score(0, ScoreEvent(Move.parse("4C+9C"), 2, (), False, 24, 1))
+            5
+            >>> policy.score(760, ScoreEvent(Move.parse("KD"), 1, (0,), True, 10, 1))
+            1265
         """
         if event.cards_removed:
             score += 5
