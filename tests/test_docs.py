@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import doctest
 import importlib
+import inspect
 import io
 import os
 import pkgutil
@@ -425,3 +426,47 @@ def test_glossary_defines_its_terms() -> None:
     headings = re.findall(r"^## (.+)$", GLOSSARY.read_text(), re.MULTILINE)
     for term in GLOSSARY_TERMS:
         assert term in headings, f"the glossary has no '## {term}'"
+
+
+def public_callables() -> list[tuple[str, object]]:
+    """Every public function, class and method a user calls, by its public name.
+
+    Properties and attributes are left out: they are values, shown in their class's
+    example, not calls that need one of their own.
+    """
+    found: list[tuple[str, object]] = []
+    namespaces: list[tuple[str, object]] = [("pyramid13", pyramid13)]
+    with contextlib.suppress(ImportError):  # the strategies need the optional extra
+        namespaces.append(("pyramid13.strategies", importlib.import_module("pyramid13.strategies")))
+    for prefix, module in namespaces:
+        for name in module.__all__:  # type: ignore[attr-defined]
+            obj = getattr(module, name)
+            if inspect.isfunction(obj) or inspect.isclass(obj):
+                found.append((f"{prefix}.{name}", obj))
+            if inspect.isclass(obj):
+                for member_name, member in vars(obj).items():
+                    if member_name.startswith("_"):
+                        continue
+                    if isinstance(member, (classmethod, staticmethod)):
+                        member = member.__func__
+                    if inspect.isfunction(member):
+                        found.append((f"{prefix}.{name}.{member_name}", member))
+    return found
+
+
+PUBLIC_CALLABLES = public_callables()
+
+
+@pytest.mark.parametrize(("path", "obj"), PUBLIC_CALLABLES, ids=[p for p, _ in PUBLIC_CALLABLES])
+def test_every_public_callable_has_an_example(path: str, obj: object) -> None:
+    docstring = inspect.getdoc(obj) or ""
+    assert "\nExamples:\n" in f"\n{docstring}", f"{path}: add an 'Examples:' section"
+    section = docstring.split("Examples:", 1)[1]
+    assert ">>> " in section, f"{path}: the Examples section shows no '>>>' example"
+
+
+def test_tracebacks_in_the_docs_show_public_paths() -> None:
+    private = re.compile(r"pyramid13(?:\.\w+)*\._\w+\.\w+Error")
+    for path in [*(ROOT / "src").rglob("*.py"), ROOT / "README.md", *DOCS.rglob("*.md")]:
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            assert not private.search(line), f"{path.name}:{number}: {line.strip()}"

@@ -15,7 +15,12 @@ __all__ = ["Move", "MoveKind"]
 
 
 class MoveKind(enum.Enum):
-    """What a move does."""
+    """What a move does.
+
+    Examples:
+        >>> Move.parse("KD").kind, Move.parse("draw").kind
+        (<MoveKind.REMOVE: 'remove'>, <MoveKind.DRAW: 'draw'>)
+    """
 
     REMOVE = "remove"
     """Remove a King alone or two cards whose values sum to 13."""

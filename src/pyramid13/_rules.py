@@ -15,7 +15,12 @@ __all__ = ["Goal", "RuleSet"]
 
 
 class Goal(enum.Enum):
-    """What wins the game."""
+    """What wins the game.
+
+    Examples:
+        >>> RuleSet.preset("microsoft").goal, RuleSet.preset("pysolfc").goal
+        (<Goal.PYRAMID: 'pyramid'>, <Goal.ALL_CARDS: 'all-cards'>)
+    """
 
     PYRAMID = "pyramid"
     """Clear the 28 pyramid cards; cards left in the stock and waste do not matter."""

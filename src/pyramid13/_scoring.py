@@ -19,7 +19,13 @@ __all__ = [
 
 
 class ScoreEvent(NamedTuple):
-    """What a move did, as a scoring policy sees it (after the move)."""
+    """What a move did, as a scoring policy sees it (after the move).
+
+    Examples:
+        >>> event = ScoreEvent(Move.parse("KD"), 1, (6,), False, 24, 1)
+        >>> event.cards_removed, event.rows_cleared, MicrosoftScoring().score(0, event)
+        (1, (6,), 30)
+    """
 
     move: Move
     """The move just applied."""
@@ -43,6 +49,20 @@ class ScoringPolicy(Protocol):
     ideal), since rule sets are compared and hashed with it. The score starts at 0 and
     every applied move replaces it with `score(previous, event)`; undo restores the
     previous score exactly, whatever the policy does.
+
+    Examples:
+        >>> import attrs
+        >>> import pyramid13 as p13
+        >>> @attrs.frozen
+        ... class PerCard:
+        ...     name = "per-card"
+        ...     def score(self, score, event):
+        ...         return score + event.cards_removed
+        >>> isinstance(PerCard(), ScoringPolicy)
+        True
+        >>> rules = p13.RuleSet(scoring=PerCard())
+        >>> p13.GameState.new(p13.Layout.shuffled(1), rules).apply("KC").score
+        1
     """
 
     @property
@@ -67,7 +87,13 @@ class ScoringPolicy(Protocol):
 
 @attrs.frozen
 class NoScoring:
-    """No score at all: it stays 0 (seed 000, PySolFC)."""
+    """No score at all: it stays 0 (seed 000, PySolFC).
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> p13.RuleSet.preset("classic").scoring
+        NoScoring()
+    """
 
     @property
     def name(self) -> str:
@@ -91,7 +117,14 @@ class NoScoring:
 @attrs.frozen
 class CardemsScoring:
     """Cardems (seed 002): +10 per card removed; recycle -10 but never below 0; a win earns
-    +100 and +5 per card still in the stock and waste."""
+    +100 and +5 per card still in the stock and waste.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("cardems"))
+        >>> state.rules.scoring, state.apply("KC").score
+        (CardemsScoring(), 10)
+    """
 
     @property
     def name(self) -> str:
@@ -130,7 +163,14 @@ MICROSOFT_ROW_BONUS = (500, 250, 150, 100, 75, 50, 25)
 class MicrosoftScoring:
     """Microsoft Solitaire Collection: +5 per removal (pair or King), and a bonus for each
     pyramid row cleared: bottom row 25, then 50, 75, 100, 150, 250 and 500 for the apex
-    (1290 at most)."""
+    (1290 at most).
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+        >>> state.rules.scoring, state.apply("KC").score
+        (MicrosoftScoring(), 5)
+    """
 
     @property
     def name(self) -> str:

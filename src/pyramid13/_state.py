@@ -52,7 +52,17 @@ _ROWS_TOUCHED = {
 
 
 class Status(enum.Enum):
-    """Where a game stands."""
+    """Where a game stands.
+
+    Examples:
+        >>> state = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft"))
+        >>> state.status
+        <Status.PLAYING: 'playing'>
+        >>> while state.status is Status.PLAYING:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.status, state.is_over
+        (<Status.WON: 'won'>, True)
+    """
 
     PLAYING = "playing"
     """Not over: some removal is legal now or can become legal by drawing and recycling."""
