@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import html as html_module
 import importlib
 import inspect
 import io
+import json
 import os
 import pkgutil
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -470,3 +474,95 @@ def test_tracebacks_in_the_docs_show_public_paths() -> None:
     for path in [*(ROOT / "src").rglob("*.py"), ROOT / "README.md", *DOCS.rglob("*.md")]:
         for number, line in enumerate(path.read_text().splitlines(), 1):
             assert not private.search(line), f"{path.name}:{number}: {line.strip()}"
+
+
+# -- the site's look: light and dark schemes, the repository link, code that fits --------
+
+
+def mkdocs_config() -> dict[str, Any]:
+    yaml = pytest.importorskip("yaml")
+    config: dict[str, Any] = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    return config
+
+
+def test_site_offers_a_light_and_a_dark_scheme() -> None:
+    palette = mkdocs_config()["theme"]["palette"]
+    assert [entry["scheme"] for entry in palette] == ["default", "slate"]
+    for entry in palette:
+        assert entry["toggle"]["name"], "each scheme needs a toggle to the other"
+        assert "prefers-color-scheme" in entry["media"]
+
+
+def test_repository_link_matches_the_package_metadata() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"].get("urls", {})
+    repository = next(
+        (urls[key] for key in ("Repository", "Source", "Source Code") if key in urls), None
+    )
+    # No public URL yet means no link; once pyproject.toml names one, the site links it.
+    assert mkdocs_config().get("repo_url") == repository
+
+
+OVERFLOW_SCRIPT = """<script>
+window.addEventListener("load", () => {
+  const wide = [...document.querySelectorAll("pre > code")]
+    .filter((code) => code.scrollWidth > code.clientWidth + 1)
+    .map((code) => code.textContent.slice(0, 60));
+  const page = document.documentElement.scrollWidth > document.documentElement.clientWidth;
+  const report = document.createElement("div");
+  report.textContent = "OVER" + "FLOW=" + JSON.stringify({wide, page}) + "=" + "END";
+  document.body.appendChild(report);
+});
+</script></body>"""
+WIDE_PAGES = [
+    "reference/records/index.html",
+    "how-to/rules-and-presets/index.html",
+    "how-to/save-and-replay/index.html",
+    "explanation/deals/index.html",
+    "tutorials/first-bot/index.html",
+]
+
+
+@pytest.mark.parametrize("page", WIDE_PAGES)
+def test_code_blocks_fit_a_1280_pixel_window(built_site: Path, page: str, tmp_path: Path) -> None:
+    # The pages with the longest lines (layout codes, position codes, JSON records), drawn
+    # by a real browser: no code block may need a scroll bar, nor the page.
+    browser = next(
+        (
+            shutil.which(name)
+            for name in ("chromium", "chromium-browser", "google-chrome")
+            if shutil.which(name)
+        ),
+        None,
+    )
+    if browser is None:
+        pytest.skip("no Chromium to draw the page with")
+    html = (built_site / page).read_text()
+    copy = built_site / page.replace("index.html", "overflow-check.html")
+    copy.write_text(html.replace("</body>", OVERFLOW_SCRIPT, 1))
+    result = subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={tmp_path}",
+            "--window-size=1280,900",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            copy.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    found = re.search(r"OVERFLOW=(.*?)=END", html_module.unescape(result.stdout))
+    assert found is not None, result.stderr[-2000:]
+    report = json.loads(found.group(1))
+    assert not report["page"], f"{page} is wider than the window"
+    assert not report["wide"], f"{page}: code blocks wider than their box: {report['wide']}"
