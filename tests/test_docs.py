@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -340,7 +341,12 @@ def test_cli_reference_documents_every_command_and_preset() -> None:
         assert f"`{preset}`" in page, f"reference/cli.md does not name the preset {preset}"
 
 
-INSTALL_PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+INSTALL_PAGES = [
+    ROOT / "README.md",
+    *sorted(DOCS.rglob("*.md")),
+    *sorted((ROOT / "src").rglob("*.py")),  # docstrings and messages
+    *sorted((ROOT / "examples").rglob("*.py")),
+]
 INDEX_INSTALL = re.compile(r"pip install +(?:-\S+ +)*[\"']?pyramid13\b")
 EXTRA = re.compile(r"(?:pyramid13|\.)\[([\w,-]+)\]")
 
@@ -566,3 +572,58 @@ def test_code_blocks_fit_a_1280_pixel_window(built_site: Path, page: str, tmp_pa
     report = json.loads(found.group(1))
     assert not report["page"], f"{page} is wider than the window"
     assert not report["wide"], f"{page}: code blocks wider than their box: {report['wide']}"
+
+
+class _FirstUses(HTMLParser):
+    """The first use of each glossary term in a page's article, outside code, and its link."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, dict[str, str | None]]] = []
+        self.in_article = False
+        self.first: dict[str, str | None] = {}  # term -> href of the enclosing link
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "article":
+            self.in_article = True
+        if tag not in ("br", "img", "hr", "input", "meta", "link", "wbr"):
+            self.stack.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self.in_article = False
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        tags = [tag for tag, _ in self.stack]
+        if not self.in_article or "code" in tags or "pre" in tags or "script" in tags:
+            return
+        if any(attrs.get("class") == "headerlink" for _, attrs in self.stack):
+            return
+        for term in GLOSSARY_TERMS:
+            if term not in self.first and re.search(rf"\b{term}\b", data, re.IGNORECASE):
+                links = [attrs.get("href") or "" for tag, attrs in self.stack if tag == "a"]
+                self.first[term] = links[-1] if links else None
+
+
+SITE_PAGES = sorted(str(page.relative_to(DOCS).with_suffix("")) for page in DOCS.rglob("*.md"))
+
+
+@pytest.mark.parametrize("page", SITE_PAGES)
+def test_rendered_page_links_the_first_use_of_a_glossary_term(built_site: Path, page: str) -> None:
+    # Also covers the docstrings the reference pages render.
+    if page in ("reference/glossary", "changelog"):
+        pytest.skip("the glossary itself; the changelog records history")
+    folder = page.removesuffix("index").removesuffix("/")
+    html_path = built_site / folder / "index.html"
+    parser = _FirstUses()
+    parser.feed(html_path.read_text())
+    unlinked = [
+        term
+        for term, href in parser.first.items()
+        if href is None or not href.split("?")[0].endswith(f"glossary/#{term}")
+    ]
+    assert not unlinked, f"{page}: the first use of {unlinked} does not link to the glossary"

@@ -1,7 +1,8 @@
 """Hypothesis strategies for pyramid13 values, to property-test code built on the engine.
 
-Install with the ``strategies`` extra (``pip install "pyramid13[strategies]"``); this
-module is not imported by ``import pyramid13``. The strategies are also registered with
+Install with the ``strategies`` extra (``pip install ".[strategies]"`` in a checkout of the
+repository; ``pip install "pyramid13[strategies]"`` once pyramid13 is published on PyPI);
+this module is not imported by ``import pyramid13``. The strategies are also registered with
 Hypothesis's entry point, so ``st.from_type(Layout)`` (and `RuleSet`, `GameState`,
 `Move`, `Card`) work as soon as the package is installed.
 
