@@ -312,6 +312,25 @@ def test_error_classes_show_their_public_path(name: str) -> None:
     assert getattr(importlib.import_module(error.__module__), error.__qualname__) is error
 
 
+def test_every_error_class_is_exported() -> None:
+    errors = importlib.import_module("pyramid13._errors")
+    assert set(errors.__all__) <= set(pyramid13.__all__)
+
+
+@pytest.mark.parametrize("name", error_classes())
+def test_error_class_examples_run(name: str) -> None:
+    # doctest looks for a module's examples among the objects whose __module__ is that
+    # module; the error classes say "pyramid13", so run theirs here.
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    error = getattr(pyramid13, name)
+    tests = finder.find(error, f"pyramid13.{name}", module=False, globs={})
+    assert sum(len(test.examples) for test in tests), f"pyramid13.{name} shows no example"
+    for test in tests:
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
 def cli_commands() -> list[str]:
     cli = importlib.import_module("pyramid13.cli")
     parser = cli.build_parser()

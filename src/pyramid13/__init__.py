@@ -113,11 +113,3 @@ __all__ = [
     "wilson_interval",
     "win_rate",
 ]
-
-# Errors show their public path in tracebacks and reprs (``pyramid13.IllegalMoveError``), not
-# the private module that defines them; pickle finds them under that path too.
-for _name in __all__:
-    _error = globals()[_name]
-    if isinstance(_error, type) and issubclass(_error, Exception):
-        _error.__module__ = __name__
-del _name, _error

@@ -127,7 +127,7 @@ class InvalidRulesError(Pyramid13Error, ValueError):
         >>> p13.RuleSet(passes=0)
         Traceback (most recent call last):
         ...
-        pyramid13.InvalidRulesError: passes must be an int >= 1 (1 means no recycle) or None ...
+        pyramid13.InvalidRulesError: passes must be an int ..., not 0
     """
 
 
@@ -167,3 +167,10 @@ class UndoError(Pyramid13Error):
         ...
         pyramid13.UndoError: nothing to undo: this is the start of the game
     """
+
+
+# Tracebacks and reprs name each class where users import it from
+# (``pyramid13.IllegalMoveError``), not this private module; pickle finds it there too.
+for _name in __all__:
+    globals()[_name].__module__ = "pyramid13"
+del _name

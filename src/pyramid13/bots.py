@@ -36,6 +36,9 @@ class GameOverError(InvalidArgumentError):
     """
 
 
+GameOverError.__module__ = "pyramid13"  # shown and pickled as pyramid13.GameOverError
+
+
 def _legal(state: GameState) -> tuple[Move, ...]:
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
