@@ -220,7 +220,7 @@ class RuleSet:
             >>> RuleSet.from_dict({"pases": 2})
             Traceback (most recent call last):
             ...
-            pyramid13.InvalidRulesError: unknown rule setting(s): pases
+            pyramid13.InvalidRulesError: unknown rule setting(s): ...pases...
         """
         if not isinstance(data, Mapping):
             raise InvalidRulesError(f"rules must be a mapping, not {type(data).__name__}")
