@@ -460,8 +460,10 @@ def test_glossary_defines_its_terms() -> None:
 def public_callables() -> list[tuple[str, object]]:
     """Every public function, class and method a user calls, by its public name.
 
-    Properties and attributes are left out: they are values, shown in their class's
-    example, not calls that need one of their own.
+    Left out, on purpose: properties and attributes (values, shown in their class's
+    example, not calls that need one of their own) and the methods of a `typing.Protocol`
+    (an interface: its class docstring shows an implementation at work, and each class
+    that implements it shows its own method).
     """
     found: list[tuple[str, object]] = []
     namespaces: list[tuple[str, object]] = [("pyramid13", pyramid13)]
@@ -472,7 +474,7 @@ def public_callables() -> list[tuple[str, object]]:
             obj = getattr(module, name)
             if inspect.isfunction(obj) or inspect.isclass(obj):
                 found.append((f"{prefix}.{name}", obj))
-            if inspect.isclass(obj):
+            if inspect.isclass(obj) and not getattr(obj, "_is_protocol", False):
                 for member_name, member in vars(obj).items():
                     if member_name.startswith("_"):
                         continue
