@@ -50,7 +50,14 @@ from .records import (
     save_game,
 )
 from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
-from .stats import DEFAULT_MAX_MOVES, WinRateResult, wilson_interval, win_rate
+from .stats import (
+    DEFAULT_MAX_MOVES,
+    Outcome,
+    WinRateError,
+    WinRateResult,
+    wilson_interval,
+    win_rate,
+)
 from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
@@ -84,6 +91,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "NoScoring",
+    "Outcome",
     "ParseError",
     "Pyramid13Error",
     "RandomBot",
@@ -97,6 +105,7 @@ __all__ = [
     "Status",
     "Suit",
     "UndoError",
+    "WinRateError",
     "WinRateResult",
     "__version__",
     "format_msc_solution",
