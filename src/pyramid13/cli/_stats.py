@@ -113,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
                     "deals": result.deals,
                     "wins": result.wins,
                     "unknown": result.unknown,
+                    "undecided_seeds": list(result.undecided_seeds),
                     "rate": result.rate,
                     "ci_low": result.ci_low,
                     "ci_high": result.ci_high,
