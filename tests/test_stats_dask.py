@@ -1,0 +1,69 @@
+"""`win_rate` on a real Dask cluster: a `LocalCluster` of two worker processes."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import pyramid13 as p13
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Any]:
+    # Ports chosen by the system, no dashboard; torn down after this module's tests.
+    with (
+        distributed.LocalCluster(
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            scheduler_port=0,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        yield client
+
+
+def test_the_same_seeds_give_the_same_outcomes_everywhere(client: Any) -> None:
+    seeds = range(100, 112)
+    with client.get_executor() as executor:
+        dask = p13.win_rate("microsoft", seeds, executor=executor, chunk_size=2)
+        greedy_dask = p13.win_rate("microsoft", seeds, "greedy", executor=executor, chunk_size=5)
+    pool = p13.win_rate("microsoft", seeds, workers=2, chunk_size=3)
+    alone = p13.win_rate("microsoft", seeds, workers=1)
+    assert dask.outcomes == pool.outcomes == alone.outcomes
+    assert (dask.deals, dask.wins, dask.unknown) == (alone.deals, alone.wins, alone.unknown)
+    assert [seed for seed, _ in dask.outcomes] == list(seeds)
+    greedy_alone = p13.win_rate("microsoft", seeds, "greedy", workers=1)
+    assert greedy_dask.outcomes == greedy_alone.outcomes
+    # The two players, compared deal by deal: greedy never wins a deal the solver cannot.
+    won = {seed for seed, outcome in dask.outcomes if outcome is p13.Outcome.WON}
+    assert {seed for seed, outcome in greedy_dask.outcomes if outcome is p13.Outcome.WON} <= won
+
+
+def test_a_bot_defined_in_a_function_travels_to_dask(client: Any) -> None:
+    class FirstMove:  # Dask pickles by value what the standard pickle cannot
+        def choose(self, state: p13.GameState) -> p13.Move:
+            return state.legal_moves()[0]
+
+    with client.get_executor() as executor:
+        result = p13.win_rate("classic", range(6), FirstMove(), executor=executor, progress=True)
+    assert result.outcomes == p13.win_rate("classic", range(6), FirstMove(), workers=1).outcomes
+
+
+def test_a_bot_that_raises_on_dask_names_the_seed(client: Any) -> None:
+    from failing_bots import RaisesOn
+
+    with (
+        client.get_executor() as executor,
+        pytest.raises(p13.WinRateError) as caught,
+    ):
+        p13.win_rate("cardgames", range(8), RaisesOn(5), executor=executor, chunk_size=2)
+    assert caught.value.seed == 5
+    assert str(caught.value).startswith("seed 5: the player raised RuntimeError")
