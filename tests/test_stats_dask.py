@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import csv
 import logging
+import runpy
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +14,8 @@ import pytest
 import pyramid13 as p13
 
 distributed = pytest.importorskip("distributed")
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
@@ -67,3 +72,21 @@ def test_a_bot_that_raises_on_dask_names_the_seed(client: Any) -> None:
         p13.win_rate("cardgames", range(8), RaisesOn(5), executor=executor, chunk_size=2)
     assert caught.value.seed == 5
     assert str(caught.value).startswith("seed 5: the player raised RuntimeError")
+
+
+def test_the_example_table(client: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    program = runpy.run_path(str(ROOT / "examples" / "dask_table.py"), run_name="example")
+    outcomes = tmp_path / "outcomes.csv"
+    address = client.scheduler.address
+    argv = [address, "--deals", "6", "--players", "greedy", "solver", "--no-progress"]
+    assert program["main"]([*argv, "--chunk-size", "2", "--outcomes", str(outcomes)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("| rules | player | deals | wins | rate |")
+    for line, player in zip(lines[2:], ["greedy", "solver"], strict=True):
+        expected = p13.win_rate("microsoft", range(6), player, workers=1)
+        assert line.startswith(f"| microsoft | {player} | 6 | {expected.wins} | ")
+    with outcomes.open() as file:
+        rows = list(csv.reader(file))
+    assert rows[0] == ["seed", "preset", "player", "outcome"]
+    solver = p13.win_rate("microsoft", range(6), workers=1)
+    assert rows[7:] == [[str(s), "microsoft", "solver", o.value] for s, o in solver.outcomes]
