@@ -192,8 +192,9 @@ def _collect(
             try:
                 done[index] = future.result()
             except PlayerError as failed:
+                # The cause: the exception itself, or its traceback as text from a process.
                 reason = f"the player raised {failed.description}"
-                raise RunError(reason, failed.seed, (failed.seed,), done) from failed
+                raise RunError(reason, failed.seed, (failed.seed,), done) from failed.__cause__
             except BrokenProcessPool:
                 raise _PoolBrokenError from None
             except (Exception, CancelledError) as error:
