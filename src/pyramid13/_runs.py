@@ -218,7 +218,7 @@ def _died(job: ChunkJob, playing: list[int], done: dict[int, bytes]) -> RunError
             try:
                 alone.submit(run_chunk, job, [seed]).result()
             except BrokenProcessPool:
-                reason = "a worker process died playing it (and again when replayed alone)"
+                reason = "a worker process died playing it, and again when it was replayed alone"
                 return RunError(reason, seed, (seed,), done)
             except PlayerError as failed:
                 reason = f"the player raised {failed.description}"
