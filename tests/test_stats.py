@@ -303,3 +303,15 @@ def test_a_bot_that_cannot_pickle_runs_in_one_process_or_threads() -> None:
         threads = p13.win_rate("classic", range(4), HoldsALambda(), executor=pool)
     assert alone.outcomes == threads.outcomes
     assert alone.deals == 4
+
+
+def test_a_dead_worker_in_a_pool_given_keeps_the_finished_chunks() -> None:
+    with ProcessPoolExecutor(2) as pool, pytest.raises(p13.WinRateError) as caught:
+        p13.win_rate("cardgames", range(12), DiesOn(9, "kill"), executor=pool, chunk_size=2)
+    error = caught.value
+    assert error.seed is None
+    assert 9 in error.seeds
+    assert set(error.seeds).isdisjoint(dict(error.partial.outcomes))
+    assert len(error.seeds) + error.partial.deals == 12
+    assert "BrokenProcessPool" in str(error)
+    check_partial(error, "cardgames", 12)

@@ -13,6 +13,7 @@ import multiprocessing
 import pickle
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import (
+    BrokenExecutor,
     CancelledError,
     Executor,
     Future,
@@ -152,14 +153,14 @@ def run_chunks(
             on_done(len(chunk))
         return done
     if executor is not None:
-        _collect(job, chunks, executor, done, on_done)
+        _collect(job, chunks, executor, done, on_done, own=False)
         return done
     context = multiprocessing.get_context()
     slots = context.Array("Q", 2 * workers, lock=False)
     counter = context.Value("i", 0)
     pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(counter, slots))
     try:
-        _collect(job, chunks, pool, done, on_done)
+        _collect(job, chunks, pool, done, on_done, own=True)
     except _PoolBrokenError:
         playing = sorted({slots[2 * i] for i in range(workers) if slots[2 * i + 1]})
         raise _died(job, playing, done) from None
@@ -178,6 +179,8 @@ def _collect(
     executor: Executor,
     done: dict[int, bytes],
     on_done: Callable[[int], None],
+    *,
+    own: bool,
 ) -> None:
     futures: dict[Future[bytes], int] = {}
     try:
@@ -195,8 +198,16 @@ def _collect(
                 # The cause: the exception itself, or its traceback as text from a process.
                 reason = f"the player raised {failed.description}"
                 raise RunError(reason, failed.seed, (failed.seed,), done) from failed.__cause__
-            except BrokenProcessPool:
-                raise _PoolBrokenError from None
+            except BrokenExecutor as error:
+                if own:
+                    raise _PoolBrokenError from None
+                # Another's pool: every chunk not finished failed with it, any may be the one.
+                unfinished = tuple(s for i, c in enumerate(chunks) if i not in done for s in c)
+                reason = (
+                    f"a worker of the executor died ({type(error).__name__}) while playing "
+                    f"one of the {len(unfinished)} deals not finished"
+                )
+                raise RunError(reason, None, unfinished, done) from error
             except (Exception, CancelledError) as error:
                 chunk = chunks[index]
                 reason = f"the worker playing {_span(chunk)} failed: {type(error).__name__}"

@@ -3,7 +3,7 @@
 The deals are `Layout.shuffled` seeds. Work travels in chunks of seeds (small picklable
 arguments: the rules, a range or list of ints, the player and its limits), so the same
 call runs on a `concurrent.futures.ProcessPoolExecutor`, a thread pool, or a cluster's
-executor (Dask's ``Client.get_executor()``, Ray's ``RayExecutor``) unchanged.
+executor (Dask's ``Client.get_executor()``, say) unchanged.
 """
 
 from __future__ import annotations
@@ -138,7 +138,13 @@ class WinRateResult:
     @property
     def undecided_seeds(self) -> tuple[int, ...]:
         """The seeds of the undecided deals (`unknown` of them), to run again with
-        higher limits."""
+        higher limits.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> p13.win_rate("microsoft", range(5, 8), workers=1, node_limit=3).undecided_seeds
+            (5, 6)
+        """
         return tuple(seed for seed, outcome in self.outcomes if outcome is Outcome.UNDECIDED)
 
     def __str__(self) -> str:
@@ -348,7 +354,7 @@ def win_rate(
             isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit <= 0
         ):
             raise InvalidArgumentError(f"{label} must be a positive number or None, not {limit!r}")
-    if executor is not None and not isinstance(executor, Executor):
+    if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     job = _Job(rules, bot, node_limit, time_limit, max_moves)
     if executor is None and (workers == 1 or len(seeds) <= 1):
