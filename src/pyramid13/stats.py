@@ -165,7 +165,7 @@ class WinRateError(Pyramid13Error):
 
     The player raised while playing a deal, a worker process died (killed, out of memory,
     ``os._exit``), or the executor failed a task. The message names the seed; the deals
-    that finished before the run stopped are kept in `partial`.
+    that finished before the run stopped are kept in ``partial``.
 
     Attributes:
         seed: the seed being played when the run failed; None when it is not known (a
