@@ -315,3 +315,25 @@ def test_a_dead_worker_in_a_pool_given_keeps_the_finished_chunks() -> None:
     assert len(error.seeds) + error.partial.deals == 12
     assert "BrokenProcessPool" in str(error)
     check_partial(error, "cardgames", 12)
+
+
+def test_outcomes_is_a_compact_read_only_sequence() -> None:
+    rules = p13.RuleSet.preset("microsoft")
+    for deals in (range(10, 16), [15, 11, 11, 10]):
+        result = p13.win_rate(rules, deals, workers=1)
+        expected = tuple((seed, solver_outcome(seed, rules)) for seed in deals)
+        outcomes = result.outcomes
+        assert len(outcomes) == len(expected)
+        assert tuple(outcomes) == expected == outcomes
+        assert outcomes[1] == expected[1]
+        assert outcomes[-1] == expected[-1]
+        assert outcomes[1:3] == expected[1:3]
+        assert outcomes != expected[:-1]
+        assert repr(outcomes) == repr(expected)
+        again = pickle.loads(pickle.dumps(result))
+        assert again == result
+        assert hash(again) == hash(result)
+    big = p13.win_rate("classic", range(3000), "random", workers=1, max_moves=1)
+    assert big.unknown == 3000
+    assert big.undecided_seeds == tuple(range(3000))
+    assert len(pickle.dumps(big.outcomes)) < 4 * 3000
