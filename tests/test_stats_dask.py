@@ -14,14 +14,17 @@ import pytest
 import pyramid13 as p13
 
 distributed = pytest.importorskip("distributed")
+dask = pytest.importorskip("dask")
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    # Ports chosen by the system, no dashboard; torn down after this module's tests.
+    # Ports chosen by the system, no dashboard; torn down after this module's tests. A task
+    # whose worker dies is not retried elsewhere (the default is 3 retries), for speed.
     with (
+        dask.config.set({"distributed.scheduler.allowed-failures": 0}),
         distributed.LocalCluster(
             n_workers=2,
             threads_per_worker=1,
@@ -90,3 +93,20 @@ def test_the_example_table(client: Any, tmp_path: Path, capsys: pytest.CaptureFi
     assert rows[0] == ["seed", "preset", "player", "outcome"]
     solver = p13.win_rate("microsoft", range(6), workers=1)
     assert rows[7:] == [[str(s), "microsoft", "solver", o.value] for s, o in solver.outcomes]
+
+
+def test_a_dead_cluster_worker_names_its_chunk(client: Any) -> None:
+    # Last in this module: it kills a worker (the nanny starts another).
+    from failing_bots import DiesOn
+
+    with (
+        client.get_executor() as executor,
+        pytest.raises(p13.WinRateError) as caught,
+    ):
+        p13.win_rate("cardgames", range(12), DiesOn(9, "kill"), executor=executor, chunk_size=2)
+    error = caught.value
+    assert error.seed is None
+    assert error.seeds == (8, 9)
+    assert str(error).startswith("the worker playing seeds 8..9 failed: KilledWorker")
+    assert type(error.__cause__).__name__ == "KilledWorker"
+    assert set(dict(error.partial.outcomes)) <= set(range(12)) - {8, 9}
