@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import (
     BrokenExecutor,
     CancelledError,
@@ -21,9 +21,9 @@ from concurrent.futures import (
     as_completed,
 )
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Protocol
+from typing import Any, Protocol, overload
 
-__all__ = ["ChunkJob", "PlayerError", "RunError", "check_picklable", "run_chunks"]
+__all__ = ["ChunkJob", "Chunks", "PlayerError", "RunError", "check_picklable", "run_chunks"]
 
 Chunk = Sequence[int]
 
@@ -84,8 +84,10 @@ def _init_worker(counter: Any, slots: Any) -> None:
         _slot = (slots, index)
 
 
-def run_chunk(job: ChunkJob, seeds: Chunk) -> bytes:
+def run_chunk(job: ChunkJob, seeds: Chunk, on_seed: Callable[[int], object] | None = None) -> bytes:
     """Play `seeds` with one copy of the player: one outcome byte per seed.
+
+    `on_seed` (in this process only) is called with 1 after each seed, for a progress bar.
 
     Raises:
         PlayerError: the player (or the game) raised while playing a seed.
@@ -101,6 +103,8 @@ def run_chunk(job: ChunkJob, seeds: Chunk) -> bytes:
             answers.append(job.play(player, seed))
         except (Exception, SystemExit) as error:
             raise PlayerError(seed, f"{type(error).__name__}: {error}") from error
+        if on_seed is not None:
+            on_seed(1)
     if slot is not None:
         slot[0][2 * slot[1] + 1] = 0
     return bytes(answers)
@@ -131,13 +135,13 @@ def run_chunks(
     *,
     executor: Executor | None,
     workers: int,
-    on_done: Callable[[int], None],
+    on_done: Callable[[int], object],
 ) -> dict[int, bytes]:
     """Play every chunk; the answers by chunk index.
 
     With no `executor`, the chunks run in this process when `workers` is 1, else on a
     process pool of `workers` processes made (and shut down) here. `on_done` is told the
-    number of seeds of each chunk that finishes.
+    number of seeds of each chunk that finishes (in this process, of each seed).
 
     Raises:
         RunError: a chunk failed; the chunks finished until then are kept.
@@ -146,11 +150,10 @@ def run_chunks(
     if executor is None and workers == 1:
         for index, chunk in enumerate(chunks):
             try:
-                done[index] = run_chunk(job, chunk)
+                done[index] = run_chunk(job, chunk, on_done)
             except PlayerError as failed:
                 reason = f"the player raised {failed.description}"
                 raise RunError(reason, failed.seed, (failed.seed,), done) from failed.__cause__
-            on_done(len(chunk))
         return done
     if executor is not None:
         _collect(job, chunks, executor, done, on_done, own=False)
@@ -178,7 +181,7 @@ def _collect(
     chunks: Sequence[Chunk],
     executor: Executor,
     done: dict[int, bytes],
-    on_done: Callable[[int], None],
+    on_done: Callable[[int], object],
     *,
     own: bool,
 ) -> None:
@@ -241,7 +244,28 @@ def _died(job: ChunkJob, playing: list[int], done: dict[int, bytes]) -> RunError
     return RunError(reason, None, tuple(playing), done)
 
 
-def chunked(seeds: Chunk, size: int) -> Iterator[Chunk]:
-    """`seeds` cut into slices of `size`."""
-    for start in range(0, len(seeds), size):
-        yield seeds[start : start + size]
+class Chunks(Sequence[Chunk]):
+    """`seeds` cut into slices of `size`, each made when asked for (a million seeds cut
+    into ones take no memory)."""
+
+    __slots__ = ("_seeds", "_size")
+
+    def __init__(self, seeds: Chunk, size: int) -> None:
+        self._seeds = seeds
+        self._size = size
+
+    def __len__(self) -> int:
+        return -(-len(self._seeds) // self._size)
+
+    @overload
+    def __getitem__(self, index: int) -> Chunk: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Chunk]: ...
+    def __getitem__(self, index: int | slice) -> Chunk | Sequence[Chunk]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._seeds[index * self._size : (index + 1) * self._size]

@@ -24,7 +24,7 @@ import attrs
 from ._errors import InvalidArgumentError, Pyramid13Error
 from ._layout import Layout
 from ._rules import RuleSet
-from ._runs import RunError, check_picklable, chunked, run_chunks
+from ._runs import Chunks, RunError, check_picklable, run_chunks
 from ._state import GameState, Status
 from .bots import Bot, GreedyBot, RandomBot
 from .solver import DEFAULT_NODE_LIMIT, solve
@@ -94,7 +94,7 @@ _LOST, _WON, _UNDECIDED = 0, 1, 2
 
 class _Outcomes(Sequence[tuple[int, Outcome]]):
     """``(seed, outcome)`` pairs stored as a range or array of seeds and one byte per
-    deal: a million deals take about 9 MB, not the 90 MB of a tuple of tuples."""
+    deal: a million deals take at most 9 MB, not the 90 MB of a tuple of tuples."""
 
     __slots__ = ("_codes", "_seeds")
 
@@ -174,8 +174,8 @@ class WinRateResult:
     outcomes: Sequence[tuple[int, Outcome]] = attrs.field(default=(), repr=False)
     """``(seed, outcome)`` for every deal played, in the order of the seeds given, so
     two players can be compared deal by deal (``dict(result.outcomes)``). A read-only
-    sequence (indexing, slices, iteration, ``==`` with a tuple of pairs) that keeps
-    about 9 bytes per deal."""
+    sequence (indexing, slices, iteration, ``==`` with a tuple of pairs) that keeps at
+    most 9 bytes per deal."""
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -404,11 +404,12 @@ def win_rate(
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     job = _Job(rules, bot, node_limit, time_limit, max_moves)
-    if executor is None and (workers == 1 or len(seeds) <= 1):
-        workers, size = 1, chunk_size or 1
+    alone = executor is None and (workers == 1 or len(seeds) <= 1)
+    parallel = 1 if alone else workers or os.cpu_count() or 1
+    size = chunk_size or max(1, min(500, math.ceil(len(seeds) / (4 * parallel))))
+    if alone:
+        workers = 1
     else:
-        parallel = workers or os.cpu_count() or 1
-        size = chunk_size or max(1, min(500, math.ceil(len(seeds) / (4 * parallel))))
         if executor is None or isinstance(executor, ProcessPoolExecutor):
             problem = check_picklable(job, f"the player {name}")
             if problem is not None:
@@ -417,7 +418,7 @@ def win_rate(
                     "lambda or local function in it, or pass workers=1"
                 )
         workers = parallel
-    chunks = list(chunked(seeds, size))
+    chunks = Chunks(seeds, size)
     bar = _progress_bar(len(seeds), rules, name) if progress else None
     try:
         codes = run_chunks(
