@@ -213,7 +213,7 @@ def _collect(
                 raise RunError(reason, None, unfinished, done) from error
             except (Exception, CancelledError) as error:
                 chunk = chunks[index]
-                reason = f"the worker playing {_span(chunk)} failed: {type(error).__name__}"
+                reason = f"the task of {_span(chunk)} failed: {type(error).__name__}"
                 reason += f": {error}" if str(error) else ""
                 raise RunError(reason, None, tuple(chunk), done) from error
             on_done(len(chunks[index]))
