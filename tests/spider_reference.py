@@ -25,6 +25,7 @@ __all__ = [
     "Slot",
     "pysolfc_layout",
     "ref_perft",
+    "sorted_suits",
     "spider_deck",
 ]
 
@@ -69,7 +70,12 @@ class RefRules:
     def preset(cls, name: str, suits: int = 4) -> RefRules:
         shape, family, onto_empty, auto, face_down, scoring = PRESETS[name]
         suit_set = FOUR_SUITS if suits == 4 else family[suits]
-        return cls(shape, suit_set, onto_empty, auto, face_down, scoring)
+        return cls(shape, sorted_suits(suit_set), onto_empty, auto, face_down, scoring)
+
+
+def sorted_suits(suits: tuple[Suit, ...] | list[Suit]) -> tuple[Suit, ...]:
+    """Suits in one fixed order (C, D, H, S), so that suit sets compare as sets."""
+    return tuple(sorted(suits, key=lambda suit: "CDHS".index(suit.value)))
 
 
 # -- S1: cards -------------------------------------------------------------------------------
@@ -117,6 +123,24 @@ class RefLayout:
             del cards[:size]
         assert not cards
         return cls(tuple(tuple(pile) for pile in piles), tuple(deals))
+
+    @property
+    def code(self) -> str:
+        """The documented one-line layout code: piles bottom to top separated by ``/``,
+        ``|``, then the deals separated by ``/``."""
+        piles = " / ".join(" ".join(map(str, pile)) for pile in self.piles)
+        deals = " / ".join(" ".join(map(str, deal)) for deal in self.deals)
+        return f"{piles} | {deals}"
+
+    @classmethod
+    def parse(cls, code: str) -> RefLayout:
+        """Read `code` back (no error handling: the data files are well formed)."""
+        piles, deals = code.split("|")
+
+        def group(text: str) -> tuple[tuple[Card, ...], ...]:
+            return tuple(tuple(map(Card.parse, part.split())) for part in text.split("/"))
+
+        return cls(group(piles), group(deals))
 
     def renamed(self, rename: dict[Suit, Suit]) -> RefLayout:
         """The same deal with every card's suit replaced by ``rename[suit]``."""

@@ -1,0 +1,162 @@
+"""The Spider engine against a naive reference model of the rules (SPEC-spider S1-S6).
+
+Seeded random games of every preset with 1, 2 and 4 suits (and a few rule sets no preset
+has) are played move by move in both: after every move the legal moves (as sets of text),
+the piles, the stock, the removed runs, the score, the history and the status must be
+equal; illegal moves must be refused; and undo must walk back to the start through the
+very same positions.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from spider_bridge import (
+    COMBOS,
+    assert_same,
+    choose_move,
+    ref_layout,
+    ref_rules,
+)
+from spider_reference import RefRules, RefState, pysolfc_layout, unit_text
+
+from pyramid13 import IllegalMoveError, Pyramid13Error, UndoError, spider
+
+STEPS = 120
+
+
+def play_both(
+    layout: spider.Layout, rules: spider.RuleSet, rng: random.Random, greed: float
+) -> spider.GameState:
+    """Play one seeded game in the engine and the model, comparing at every step; then undo
+    it all. Returns the last position."""
+    state = spider.GameState.new(layout, rules)
+    ref = RefState.new(ref_layout(layout), ref_rules(rules))
+    assert_same(state, ref)
+    states, refs = [state], [ref]
+    for _ in range(STEPS):
+        legal = sorted(ref.legal_moves())
+        if not legal:
+            break
+        _refuses_illegal_moves(state, legal, rng)
+        text = choose_move(rng, ref, legal, greed)
+        move = spider.Move.parse(text)
+        after = state.apply(move)
+        assert after.last_move == move
+        assert state.apply_unchecked(move) == after, f"apply_unchecked({text}) differs"
+        assert after.undo() == state
+        state, ref = after, ref.after(text)
+        assert_same(state, ref)
+        states.append(state)
+        refs.append(ref)
+    # Undo all the way back: every intermediate position is the one seen on the way.
+    back = states[-1]
+    for index in range(len(states) - 2, -1, -1):
+        back = back.undo()
+        assert back == states[index], f"undo to move {index} differs"
+        assert hash(back) == hash(states[index])
+        assert_same(back, refs[index])
+    with pytest.raises(UndoError):
+        back.undo()
+    return states[-1]
+
+
+def _refuses_illegal_moves(state: spider.GameState, legal: list[str], rng: random.Random) -> None:
+    """A few unit moves the model calls illegal (and removals, and the deal when it is
+    illegal) must raise IllegalMoveError and leave the state as it was."""
+    candidates = [
+        unit_text(rng.randrange(10), rng.randrange(1, 14), rng.randrange(10)) for _ in range(6)
+    ]
+    candidates += [f"remove {rng.randrange(1, 11)}", "deal"]
+    before = (state.piles, state.stock, state.score, state.history)
+    for text in candidates:
+        source, _, rest = text.partition(":")
+        if rest and source == rest.partition(">")[2]:
+            continue  # not a move at all (source == target)
+        if text in legal:
+            continue
+        with pytest.raises(IllegalMoveError):
+            state.apply(spider.Move.parse(text))
+        with pytest.raises(IllegalMoveError):
+            state.apply(text)
+    assert (state.piles, state.stock, state.score, state.history) == before
+
+
+@pytest.mark.parametrize(("preset", "suits"), COMBOS)
+def test_the_presets_follow_the_rules_table(preset: str, suits: int) -> None:
+    """S5, read from the reference model's own table."""
+    rules = spider.RuleSet.preset(preset, suits=suits)
+    assert ref_rules(rules) == RefRules.preset(preset, suits)
+    assert rules.preset_name == preset
+    assert rules.suits == suits
+
+
+def test_the_default_rules_are_bicycle_with_four_suits() -> None:
+    assert ref_rules(spider.RuleSet()) == RefRules.preset("bicycle", 4)
+
+
+@pytest.mark.parametrize(("preset", "suits"), COMBOS)
+def test_random_games_agree_with_the_model(preset: str, suits: int) -> None:
+    rules = spider.RuleSet.preset(preset, suits=suits)
+    for seed, greed in ((suits * 1000 + 1, 0.9), (suits * 1000 + 2, 0.5)):
+        rng = random.Random(f"{preset}/{suits}/{seed}")
+        play_both(spider.Layout.shuffled(seed, rules), rules, rng, greed)
+
+
+@pytest.mark.parametrize(("preset", "suits"), [c for c in COMBOS if c[0] in ("pysolfc", "open")])
+def test_pysolfc_deals_agree_with_the_model(preset: str, suits: int) -> None:
+    """Layouts dealt by the model itself (S6), not by the engine."""
+    rules = spider.RuleSet.preset(preset, suits=suits)
+    number = 14934 if suits == 4 else 7 * suits
+    layout = spider.Layout.parse(pysolfc_layout(number, suits).code)
+    play_both(layout, rules, random.Random(number), 0.9)
+
+
+def test_one_suit_games_reach_their_end() -> None:
+    """The walks are good enough to win games and to lose them (so WON and LOST, the
+    eighth run and removals on every preset get compared, not just the opening)."""
+    ends = set()
+    for preset in spider.RuleSet.preset_names():
+        rules = spider.RuleSet.preset(preset, suits=1)
+        for seed in (3, 11):
+            last = play_both(spider.Layout.shuffled(seed, rules), rules, random.Random(seed), 0.95)
+            ends.add(last.status.name)
+    assert "WON" in ends
+
+
+CUSTOM = [
+    {"shape": "bicycle", "auto_remove_runs": False, "scoring": "microsoft"},
+    {"shape": "bicycle", "deal_onto_empty": True, "face_down": False},
+    {"shape": "first-four", "auto_remove_runs": False, "deal_onto_empty": True},
+    {"shape": "pysolfc", "scoring": "microsoft", "face_down": False},
+    {"shape": "first-four", "suits": 2, "suit_set": ["D", "C"], "scoring": "microsoft"},
+    {"shape": "pysolfc", "suits": 1, "suit_set": ["D"], "auto_remove_runs": False},
+]
+
+
+@pytest.mark.parametrize("settings", CUSTOM, ids=lambda s: "-".join(map(str, s.values())))
+def test_rule_sets_no_preset_has_agree_with_the_model(settings: dict[str, object]) -> None:
+    rules = spider.RuleSet.from_dict(settings)
+    assert rules.preset_name is None
+    suits = len(rules.suit_set)
+    for seed in (5, 6):
+        play_both(spider.Layout.shuffled(seed, rules), rules, random.Random(seed), 0.9 - suits / 10)
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_pysolfc_game_numbers_match_the_model(suits: int) -> None:
+    """S6 for many game numbers, both random sources (the LCG below 32000, Mersenne
+    Twister from 32000 on)."""
+    numbers = [*range(1, 120, 7), 31999, 32000, 32001, 10**6 + 3, 2**40]
+    for number in numbers:
+        assert spider.Layout.from_pysolfc(number, suits=suits).code == (
+            pysolfc_layout(number, suits).code
+        ), number
+
+
+def test_bad_moves_raise_library_errors() -> None:
+    state = spider.GameState.new(spider.Layout.shuffled(1), spider.RuleSet())
+    for text in ("1:1>1", "0:1>2", "1:0>2", "1:14>2", "11:1>2", "remove 0", "undeal", ""):
+        with pytest.raises(Pyramid13Error):
+            state.apply(text)
