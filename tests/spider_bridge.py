@@ -6,17 +6,15 @@ reads the engine's public attributes into the model's plain values and compares 
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from spider_reference import RefLayout, RefRules, RefState, parse_move, sorted_suits
+from spider_reference import RefLayout, RefRules, RefState, sorted_suits
 
 from pyramid13 import Card, Rank, spider
 
 __all__ = [
     "COMBOS",
     "assert_same",
-    "choose_move",
     "deck_of",
     "describe",
     "engine_layout",
@@ -94,40 +92,3 @@ def assert_same(state: spider.GameState, ref: RefState) -> None:
         f"engine-only {sorted(set(texts) - ref.legal_moves())}, "
         f"model-only {sorted(ref.legal_moves() - set(texts))}, {where}"
     )
-
-
-def _value(ref: RefState, move: str) -> int:
-    """How promising a move looks, so that walks build runs and reach the end of games."""
-    kind, source, count, target = parse_move(move)
-    if kind == "remove":
-        return 100
-    if kind == "deal":
-        return 0
-    pile = ref.piles[source]
-    onto = ref.piles[target]
-    bottom = pile[-count].card
-    value = 0
-    if onto and onto[-1].card.suit == bottom.suit:
-        value += 10
-    if not onto:
-        value -= 4
-    if count == len(pile):
-        value += 3
-    elif not pile[-count - 1].up:
-        value += 8
-    else:
-        under = pile[-count - 1].card
-        if under.suit == bottom.suit and under.value == bottom.value + 1:
-            value -= 20  # splits a run
-    return value
-
-
-def choose_move(rng: random.Random, ref: RefState, legal: list[str], greed: float) -> str:
-    """A move for a walk: the best-looking one with probability `greed`, else any."""
-    if rng.random() >= greed:
-        return rng.choice(legal)
-    values = {move: _value(ref, move) for move in legal}
-    best = max(values.values())
-    if best <= 0 and "deal" in values and rng.random() < 0.5:
-        return "deal"
-    return rng.choice([move for move in legal if values[move] == best])

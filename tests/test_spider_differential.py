@@ -15,11 +15,10 @@ import pytest
 from spider_bridge import (
     COMBOS,
     assert_same,
-    choose_move,
     ref_layout,
     ref_rules,
 )
-from spider_reference import RefRules, RefState, pysolfc_layout, unit_text
+from spider_reference import RefRules, RefState, choose_move, pysolfc_layout, unit_text
 
 from pyramid13 import IllegalMoveError, Pyramid13Error, UndoError, spider
 
