@@ -118,6 +118,32 @@ def positions(rules: RefRules, layout: RefLayout, seed: int) -> list[list[str]]:
     return chosen
 
 
+class _TooManyError(Exception):
+    pass
+
+
+def capped_perft(state: RefState, depth: int, limit: int) -> int | None:
+    """`ref_perft`, or None as soon as the count passes `limit`."""
+    total = 0
+
+    def count(node: RefState, left: int) -> None:
+        nonlocal total
+        moves = node.legal_moves()
+        if left == 1:
+            total += len(moves)
+            if total > limit:
+                raise _TooManyError
+            return
+        for move in sorted(moves):
+            count(node.after(move), left - 1)
+
+    try:
+        count(state, depth)
+    except _TooManyError:
+        return None
+    return total
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     by_preset: dict[str, list[str]] = {}
@@ -131,8 +157,8 @@ def main() -> None:
             began = time.perf_counter()
             depth, count = 1, ref_perft(state, 1)
             while depth < MAX_DEPTH and count:
-                deeper = ref_perft(state, depth + 1)
-                if deeper > LIMIT:
+                deeper = capped_perft(state, depth + 1, LIMIT)
+                if deeper is None:
                     break
                 depth, count = depth + 1, deeper
             seconds = time.perf_counter() - began

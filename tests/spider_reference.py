@@ -471,6 +471,8 @@ def _value(ref: RefState, move: str) -> int:
         under = pile[-count - 1].card
         if under.suit == bottom.suit and under.value == bottom.value + 1:
             value -= 20  # splits a run
+    if ref.history and ref.history[-1] == unit_text(target, count, source):
+        value -= 30  # undoes the last move
     return value
 
 
@@ -480,7 +482,7 @@ def choose_move(rng: random.Random, ref: RefState, legal: list[str], greed: floa
         return rng.choice(legal)
     values = {move: _value(ref, move) for move in legal}
     best = max(values.values())
-    if best <= 0 and "deal" in values and rng.random() < 0.5:
+    if best <= 0 and "deal" in values:
         return "deal"
     return rng.choice([move for move in legal if values[move] == best])
 
