@@ -1,4 +1,5 @@
-"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine.
+"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine, and Spider
+Solitaire in the `pyramid13.spider` subpackage.
 
 Examples:
     >>> import pyramid13 as p13
@@ -9,6 +10,7 @@ Examples:
 
 from __future__ import annotations
 
+from . import spider as spider  # a subpackage, not part of the flat namespace
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import (
     IllegalMoveError,
@@ -25,7 +27,9 @@ from ._errors import (
 )
 from ._layout import Layout
 from ._moves import Move, MoveKind
+from ._observation import Observation, determinize
 from ._perft import perft, perft_divide
+from ._protocol import State
 from ._rules import Goal, RuleSet
 from ._scoring import (
     CardemsScoring,
@@ -84,6 +88,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "NoScoring",
+    "Observation",
     "ParseError",
     "Pyramid13Error",
     "RandomBot",
@@ -94,11 +99,13 @@ __all__ = [
     "ScoringPolicy",
     "SolveResult",
     "SolverBot",
+    "State",
     "Status",
     "Suit",
     "UndoError",
     "WinRateResult",
     "__version__",
+    "determinize",
     "format_msc_solution",
     "hint",
     "load_game",

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ._cards import DECK, Card
 from ._errors import (
@@ -30,6 +30,9 @@ from ._layout import PYRAMID_SIZE, Layout
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
 from ._rules import Goal, RuleSet
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
+
+if TYPE_CHECKING:
+    from ._observation import Observation
 
 __all__ = ["GameState", "Status"]
 
@@ -111,6 +114,7 @@ class _Game:
         "overlap",
         "passes",
         "piles",
+        "prefix",
         "pyramid",
         "rules",
         "scoring",
@@ -143,6 +147,9 @@ class _Game:
         # One-entry cache of (state, legal moves): `apply` right after `legal_moves` on the
         # same state checks legality without generating the moves again.
         self.last: tuple[GameState | None, tuple[Move, ...]] = (None, ())
+        # Moves made before this game's first state: set by `determinize`, whose sampled
+        # state continues a game whose start is unknown.
+        self.prefix: tuple[Move, ...] = ()
 
     def shape(self, mask: int) -> _Shape:
         shape = self.shapes.get(mask)
@@ -532,7 +539,8 @@ class GameState:
             moves.append(state._move)
             state = state._parent
         moves.reverse()
-        return tuple(moves)
+        prefix = self._game.prefix
+        return prefix + tuple(moves) if prefix else tuple(moves)
 
     @property
     def start(self) -> GameState:
@@ -771,6 +779,22 @@ class GameState:
             return f"{' and '.join(hidden)} {'is' if len(hidden) == 1 else 'are'} not exposed"
         return "those cards cannot be removed together here"
 
+    # -- hidden information -------------------------------------------------------------
+
+    def observe(self) -> Observation:
+        """What a player sees of this position, as an `Observation`: everything but the
+        order of the stock (and its top card, unless the rules let it play).
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+            >>> obs = state.observe()
+            >>> obs.stock_size, obs.stock_top == state.stock[-1], len(obs.unseen)
+            (24, True, 23)
+        """
+        from ._observation import observe
+
+        return observe(self)
+
     # -- equality, text -----------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
@@ -810,7 +834,8 @@ class GameState:
                 self._game.layout,
                 self._game.rules,
                 (start._pyr, start._stock, start._waste, start._pass, start._score),
-                tuple(str(move) for move in self.history),
+                tuple(str(move) for move in self.history[len(self._game.prefix) :]),
+                tuple(str(move) for move in self._game.prefix),
             ),
         )
 
@@ -856,10 +881,16 @@ _new_state = object.__new__
 
 
 def _restore(
-    layout: Layout, rules: RuleSet, start: tuple[int, int, int, int, int], moves: tuple[str, ...]
+    layout: Layout,
+    rules: RuleSet,
+    start: tuple[int, int, int, int, int],
+    moves: tuple[str, ...],
+    prefix: tuple[str, ...] = (),
 ) -> GameState:
     """Rebuild a pickled state: its start position, then its moves replayed."""
-    state = _make(_Game(layout, rules), *start, None, None)
+    game = _Game(layout, rules)
+    game.prefix = tuple(Move.parse(text) for text in prefix)
+    state = _make(game, *start, None, None)
     for text in moves:
         state = state.apply_unchecked(Move.parse(text))
     return state

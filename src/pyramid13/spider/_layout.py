@@ -64,9 +64,10 @@ def _check_piles(instance: Layout, _attribute: object, piles: object) -> None:
     _check_group("piles", piles, 10)
 
 
-def _check_deals(instance: Layout, _attribute: object, deals: object) -> None:
-    _check_group("deals", deals, None)
-    sizes = (tuple(map(len, instance.piles)), tuple(map(len, deals)))  # type: ignore[arg-type]
+def _check_deals(instance: Layout, _attribute: object, value: object) -> None:
+    _check_group("deals", value, None)
+    deals: tuple[tuple[Card, ...], ...] = value  # type: ignore[assignment]
+    sizes = (tuple(map(len, instance.piles)), tuple(map(len, deals)))
     if sizes not in _SHAPE_BY_SIZES:
         raise InvalidLayoutError(
             f"piles of {'/'.join(map(str, sizes[0]))} cards and deals of "
@@ -75,7 +76,9 @@ def _check_deals(instance: Layout, _attribute: object, deals: object) -> None:
             "6/6/6/6/5/5/5/5/5/5 and five deals of 10; pysolfc: piles 6/5/5/6/5/5/6/5/5/6 "
             "and five deals of 10)"
         )
-    _check_deck([card for pile in instance.piles for card in pile] + [c for d in deals for c in d])  # type: ignore[attr-defined]
+    cards = [card for pile in instance.piles for card in pile]
+    cards.extend(card for deal in deals for card in deal)
+    _check_deck(cards)
 
 
 def _check_deck(cards: Sequence[Card]) -> None:

@@ -27,8 +27,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 from attrs.exceptions import FrozenInstanceError
 
 from .._cards import DECK, Card, Suit
-from .._errors import IllegalMoveError, InvalidLayoutError, InvalidMoveError, InvalidRulesError
-from .._errors import UndoError
+from .._errors import (
+    IllegalMoveError,
+    InvalidLayoutError,
+    InvalidMoveError,
+    InvalidRulesError,
+    UndoError,
+)
 from .._state import Status
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
@@ -195,8 +200,8 @@ class GameState:
     """
 
     __slots__ = (
-        "_debt",
         "_dealt",
+        "_debt",
         "_downs",
         "_game",
         "_move",
@@ -473,10 +478,11 @@ class GameState:
 
         Examples:
             >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
-            >>> state.apply("1:1>2")
-            Traceback (most recent call last):
-            ...
-            pyramid13._errors.IllegalMoveError: 1:1>2 is not legal here: pile 1's top card 8H does not go onto TH, the top card of pile 2
+            >>> try:
+            ...     state.apply("1:1>2")
+            ... except IllegalMoveError as error:
+            ...     print(error)
+            1:1>2 is not legal here: 8H (pile 1) does not go onto TH (pile 2)
 
         Raises:
             InvalidMoveError: `move` is neither a spider Move nor valid move text.
@@ -638,10 +644,10 @@ class GameState:
             )
         bottom = _CARD[(ups[source] >> (6 * (count - 1))) & 63]
         top = _CARD[ups[target] & 63]
-        what = "top card" if count == 1 else f"{count}-card unit headed by"
+        what = str(bottom) if count == 1 else f"the {count} cards from {bottom}"
         if bottom.value == 13:
-            return f"pile {source + 1}'s {what} {bottom} is a King: only an empty pile takes it"
-        return f"pile {source + 1}'s {what} {bottom} does not go onto {top}, the top card of pile {target + 1}"
+            return f"{what} (pile {source + 1}): a King only goes onto an empty pile"
+        return f"{what} (pile {source + 1}) does not go onto {top} (pile {target + 1})"
 
     # -- hidden information -------------------------------------------------------------
 
@@ -774,17 +780,19 @@ def render(
 _UNIT = MoveKind.UNIT
 _DEAL = MoveKind.DEAL
 _new_state = object.__new__
-_SET_GAME = GameState._game.__set__  # type: ignore[attr-defined]
-_SET_UPS = GameState._ups.__set__  # type: ignore[attr-defined]
-_SET_DOWNS = GameState._downs.__set__  # type: ignore[attr-defined]
-_SET_RUNS = GameState._runs.__set__  # type: ignore[attr-defined]
-_SET_DEALT = GameState._dealt.__set__  # type: ignore[attr-defined]
-_SET_REMOVED = GameState._removed.__set__  # type: ignore[attr-defined]
-_SET_SCORE = GameState._score.__set__  # type: ignore[attr-defined]
-_SET_DEBT = GameState._debt.__set__  # type: ignore[attr-defined]
-_SET_PARENT = GameState._parent.__set__  # type: ignore[attr-defined]
-_SET_MOVE = GameState._move.__set__  # type: ignore[attr-defined]
-_SET_STATUS = GameState._status.__set__  # type: ignore[attr-defined]
+# Slot descriptors' setters: the one way to fill a state, since its __setattr__ raises.
+_SLOTS = GameState.__dict__
+_SET_GAME = _SLOTS["_game"].__set__
+_SET_UPS = _SLOTS["_ups"].__set__
+_SET_DOWNS = _SLOTS["_downs"].__set__
+_SET_RUNS = _SLOTS["_runs"].__set__
+_SET_DEALT = _SLOTS["_dealt"].__set__
+_SET_REMOVED = _SLOTS["_removed"].__set__
+_SET_SCORE = _SLOTS["_score"].__set__
+_SET_DEBT = _SLOTS["_debt"].__set__
+_SET_PARENT = _SLOTS["_parent"].__set__
+_SET_MOVE = _SLOTS["_move"].__set__
+_SET_STATUS = _SLOTS["_status"].__set__
 
 
 def _make(
