@@ -34,9 +34,9 @@ from spider_reference import (
 from pyramid13 import Suit
 
 OUT = Path(__file__).parent / "data"
-LIMIT = 200_000  # the largest count written (keeps the engine's check short)
-MAX_DEPTH = 6
-WALK = 250
+LIMIT = 100_000  # the largest count written (keeps the engine's check short)
+MAX_DEPTH = 8
+WALK = 500
 
 # (preset, suits, PySolFC game number whose cards are used)
 STARTS = [
@@ -71,16 +71,20 @@ def layout_for(rules: RefRules, number: int, suits: int) -> RefLayout:
 def features(state: RefState) -> set[str]:
     """The rule edges a position puts within reach of a short perft."""
     found = set()
-    if not all(state.piles):
-        found.add("empty pile")
+    if not all(state.piles) and state.stock:
+        found.add("empty pile, stock left")  # the deal refused, or allowed when relaxed
     if not state.rules.auto_remove_runs and any(state.has_complete_run(i) for i in range(10)):
         found.add("complete run on top")
     if state.deal_sizes == [4]:
-        found.add("final deal of four")
-    if any(len(pile) >= 12 and _run_length(pile) >= 12 for pile in state.piles):
+        found.add("final deal of four next")
+    if state.rules.shape == "bicycle" and not state.stock:
+        found.add("after the final deal of four")
+    if any(_run_length(pile) >= 12 for pile in state.piles if pile):
         found.add("run of 12")
-    if state.runs_removed:
+    if len(state.runs_removed) == 1:
         found.add("a run removed")
+    if len(state.runs_removed) >= 4:
+        found.add("half the runs removed")
     return found
 
 
@@ -107,7 +111,7 @@ def positions(rules: RefRules, layout: RefLayout, seed: int) -> list[list[str]]:
         if not legal:
             break
         # Deal more often than the walk alone would, to reach the last deals.
-        if "deal" in legal and rng.random() < 0.12:
+        if "deal" in legal and rng.random() < 0.05:
             state = state.after("deal")
         else:
             state = state.after(choose_move(rng, state, legal, 0.9))
