@@ -153,6 +153,41 @@ class RefLayout:
             tuple(swap(pile) for pile in self.piles), tuple(swap(deal) for deal in self.deals)
         )
 
+    @classmethod
+    def build(
+        cls,
+        shape: str,
+        suit_set: tuple[Suit, ...],
+        piles: dict[int, str],
+        deals: dict[tuple[int, int], str],
+        seed: int = 0,
+    ) -> RefLayout:
+        """A hand-made layout: `piles` gives some piles' cards bottom to top (a whole pile,
+        or its top cards), `deals` some stock cards by (deal, pile); the rest of the deck
+        fills the other places in an order fixed by `seed`."""
+        pile_sizes, deal_sizes = SHAPES[shape]
+        rest = spider_deck(suit_set)
+        wanted = [
+            Card.parse(t) for text in (*piles.values(), *deals.values()) for t in text.split()
+        ]
+        rest.subtract(wanted)
+        assert all(n >= 0 for n in rest.values()), "more copies of a card than the deck has"
+        fillers = sorted(rest.elements(), key=str)
+        random.Random(seed).shuffle(fillers)
+        table = []
+        for index, size in enumerate(pile_sizes):
+            top = [Card.parse(t) for t in piles.get(index, "").split()]
+            table.append(tuple([fillers.pop() for _ in range(size - len(top))] + top))
+        stock = []
+        for number, size in enumerate(deal_sizes):
+            row = []
+            for index in range(size):
+                text = deals.get((number, index))
+                row.append(Card.parse(text) if text else fillers.pop())
+            stock.append(tuple(row))
+        assert not fillers
+        return cls(tuple(table), tuple(stock))
+
     def cards(self) -> Counter[Card]:
         found: Counter[Card] = Counter()
         for part in (*self.piles, *self.deals):

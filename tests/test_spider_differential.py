@@ -12,15 +12,18 @@ from __future__ import annotations
 import random
 
 import pytest
-from spider_bridge import (
-    COMBOS,
-    assert_same,
-    ref_layout,
-    ref_rules,
+from spider_bridge import COMBOS, assert_same, engine_layout, ref_layout, ref_rules
+from spider_reference import (
+    RefLayout,
+    RefRules,
+    RefState,
+    choose_move,
+    pysolfc_layout,
+    unit_text,
 )
-from spider_reference import RefRules, RefState, choose_move, pysolfc_layout, unit_text
 
-from pyramid13 import IllegalMoveError, Pyramid13Error, UndoError, spider
+import pyramid13 as p13
+from pyramid13 import IllegalMoveError, Pyramid13Error, Suit, UndoError, spider
 
 STEPS = 120
 
@@ -173,3 +176,97 @@ def test_bad_moves_raise_library_errors() -> None:
     for text in ("1:1>1", "0:1>2", "1:0>2", "1:14>2", "11:1>2", "remove 0", "undeal", ""):
         with pytest.raises(Pyramid13Error):
             state.apply(text)
+
+
+# -- hand-made positions: rule edges random games seldom reach -----------------------------------
+
+
+def play_line(
+    layout: RefLayout, rules: spider.RuleSet, moves: list[str]
+) -> tuple[spider.GameState, RefState]:
+    """Play `moves` in both, comparing after each."""
+    state = spider.GameState.new(engine_layout(layout), rules)
+    ref = RefState.new(layout, ref_rules(rules))
+    assert_same(state, ref)
+    for move in moves:
+        state, ref = state.apply(move), ref.after(move)
+        assert_same(state, ref)
+    return state, ref
+
+
+#: Bicycle, 2 suits, every card face up: spades K..9 on pile 1, 8..4 on pile 2, 3 2 on top of
+#: pile 3; the same in hearts on piles 4-6; the first deal brings AS onto pile 1 and AH
+#: onto pile 4.
+TWO_RUNS = RefLayout.build(
+    "bicycle",
+    (Suit.HEARTS, Suit.SPADES),
+    {
+        0: "KS QS JS TS 9S",
+        1: "8S 7S 6S 5S 4S",
+        2: "3S 2S",
+        3: "KH QH JH TH 9H",
+        4: "8H 7H 6H 5H 4H",
+        5: "3H 2H",
+    },
+    {(0, 0): "AS", (0, 3): "AH"},
+)
+BUILD_TWO_RUNS = ["2:5>1", "3:2>1", "5:5>4", "6:2>4", "7:1>2", "8:1>5"]
+
+
+def test_a_deal_completing_two_runs_removes_both() -> None:
+    """S3: a deal can complete runs on several piles at once; S4: -1 per move and deal,
+    +100 per run."""
+    rules = spider.RuleSet.from_dict(
+        {"shape": "bicycle", "suits": 2, "face_down": False, "scoring": "microsoft"}
+    )
+    state, _ = play_line(TWO_RUNS, rules, [*BUILD_TWO_RUNS, "deal"])
+    assert state.runs_removed == (p13.Suit.SPADES, p13.Suit.HEARTS)  # pile 1 first
+    assert state.score == 500 - 7 + 200
+    assert not state.piles[0].face_up
+    assert not state.piles[3].face_up
+
+
+def test_a_deal_completing_two_runs_under_manual_removal() -> None:
+    """S3: with removal by a move, both runs are offered, and a deal buries them."""
+    rules = spider.RuleSet.from_dict(
+        {"shape": "bicycle", "suits": 2, "face_down": False, "auto_remove_runs": False}
+    )
+    state, _ = play_line(TWO_RUNS, rules, [*BUILD_TWO_RUNS, "deal"])
+    assert state.runs_removed == ()
+    assert {"remove 1", "remove 4"} <= {str(move) for move in state.legal_moves()}
+    buried, _ = play_line(TWO_RUNS, rules, [*BUILD_TWO_RUNS, "deal", "deal"])
+    assert not any(move.kind is spider.MoveKind.REMOVE for move in buried.legal_moves())
+    done, _ = play_line(TWO_RUNS, rules, [*BUILD_TWO_RUNS, "deal", "remove 4", "remove 1"])
+    assert done.runs_removed == (p13.Suit.HEARTS, p13.Suit.SPADES)
+
+
+#: Bicycle, 4 suits, every card face up: pile 10 is TS..6S and the five deals of 10 bring
+#: it 5S..AS, while the fifth deal leaves JD on pile 9; so after five deals pile 10 (T..A of
+#: spades) moves onto pile 9 whole and leaves an empty pile before the final deal of four.
+FINAL_FOUR = RefLayout.build(
+    "bicycle",
+    (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES),
+    {9: "TS 9S 8S 7S 6S"},
+    {**{(k, 9): card for k, card in enumerate(["5S", "4S", "3S", "2S", "AS"])}, (4, 8): "JD"},
+)
+
+
+@pytest.mark.parametrize("onto_empty", [False, True])
+def test_the_final_deal_of_four_and_an_empty_pile(onto_empty: bool) -> None:
+    """S2: no deal while a pile is empty, Bicycle's final deal of four included; with
+    deal_onto_empty it goes onto piles 1-4 only."""
+    rules = spider.RuleSet.from_dict(
+        {"shape": "bicycle", "face_down": False, "deal_onto_empty": onto_empty}
+    )
+    state, _ = play_line(FINAL_FOUR, rules, ["deal"] * 5 + ["10:10>9"])
+    assert len(state.stock) == 4
+    assert state.deals_left == 1
+    assert not state.piles[9].face_up
+    assert (spider.Move.DEAL in state.legal_moves()) == onto_empty
+    if onto_empty:
+        after, _ = play_line(FINAL_FOUR, rules, ["deal"] * 5 + ["10:10>9", "deal"])
+        assert after.stock == ()
+        assert after.deals_left == 0
+        for index in range(10):
+            grew = len(after.piles[index].face_up) - len(state.piles[index].face_up)
+            assert grew == (1 if index < 4 else 0)
