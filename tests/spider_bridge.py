@@ -17,6 +17,7 @@ __all__ = [
     "assert_same",
     "deck_of",
     "describe",
+    "documented_order",
     "engine_layout",
     "ref_layout",
     "ref_rules",
@@ -67,6 +68,20 @@ def state_cards(state: spider.GameState) -> Counter[Card]:
     return cards
 
 
+def documented_order(move: spider.Move) -> tuple[int, int, int, int]:
+    """`GameState.legal_moves`' documented order: removals by pile, then unit moves by source
+    pile, number of cards (fewest first) and target pile, then the deal."""
+    if move.kind is spider.MoveKind.REMOVE:
+        assert move.pile is not None
+        return (0, move.pile, 0, 0)
+    if move.kind is spider.MoveKind.UNIT:
+        assert move.source is not None
+        assert move.count is not None
+        assert move.target is not None
+        return (1, move.source, move.count, move.target)
+    return (2, 0, 0, 0)
+
+
 def describe(state: spider.GameState) -> str:
     steps = " ".join(map(str, state.history)) or "(start)"
     return f"after {len(state.history)} moves: {steps}\nlayout {state.layout.code}\n{state}"
@@ -86,6 +101,7 @@ def assert_same(state: spider.GameState, ref: RefState) -> None:
     assert state.status.name.lower() == ref.status(), where
     assert state.is_over == (ref.status() != "playing"), where
     legal = state.legal_moves()
+    assert list(legal) == sorted(legal, key=documented_order), f"moves out of order, {where}"
     texts = [str(move) for move in legal]
     assert len(set(texts)) == len(texts), f"duplicate moves {texts}, {where}"
     assert set(texts) == ref.legal_moves(), (

@@ -14,6 +14,7 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -121,7 +122,7 @@ class PlayUndoObserve(RuleBasedStateMachine):
         self.push(data.draw(st.sampled_from(self.state.legal_moves())))
 
     @precondition(lambda self: bool(self.state.legal_moves()))
-    @rule(seed=st.integers(0, 2**32), count=st.integers(1, 40))
+    @rule(seed=st.integers(0, 2**32), count=st.integers(1, 30))
     def play_promising(self, seed: int, count: int) -> None:
         """Several run-building moves in a row, so games reach runs, empty piles and ends."""
         rng = random.Random(seed)
@@ -256,6 +257,10 @@ class PlayUndoObserve(RuleBasedStateMachine):
         assert sorted(hidden.elements(), key=lambda card: card.index) == list(obs.unseen)
         assert sample.legal_moves() == state.legal_moves()
         assert sample.observe() == obs
+        # Nothing a player reads depends on a hidden card.
+        assert str(sample) == str(state)
+        assert str(sample.observe()) == str(obs)
+        assert pickle.dumps(sample.observe()) == pickle.dumps(obs)
         assert state_cards(sample) == deck_of(state.rules)
         if sample.legal_moves():
             move = sample.legal_moves()[-1]
@@ -276,6 +281,7 @@ class PlayUndoObserve(RuleBasedStateMachine):
 
 
 TestPlayUndoObserve = PlayUndoObserve.TestCase
+TestPlayUndoObserve.settings = settings(stateful_step_count=30)
 
 
 def test_pickling_keeps_undo_penalties() -> None:
