@@ -227,9 +227,16 @@ def test_a_deal_completing_two_runs_removes_both() -> None:
 
 
 def test_a_deal_completing_two_runs_under_manual_removal() -> None:
-    """S3: with removal by a move, both runs are offered, and a deal buries them."""
+    """S3: with removal by a move, both runs are offered, and a deal buries them; S4: a
+    removal move earns 100 and costs nothing."""
     rules = spider.RuleSet.from_dict(
-        {"shape": "bicycle", "suits": 2, "face_down": False, "auto_remove_runs": False}
+        {
+            "shape": "bicycle",
+            "suits": 2,
+            "face_down": False,
+            "auto_remove_runs": False,
+            "scoring": "microsoft",
+        }
     )
     state, _ = play_line(TWO_RUNS, rules, [*BUILD_TWO_RUNS, "deal"])
     assert state.runs_removed == ()
@@ -238,6 +245,7 @@ def test_a_deal_completing_two_runs_under_manual_removal() -> None:
     assert not any(move.kind is spider.MoveKind.REMOVE for move in buried.legal_moves())
     done, _ = play_line(TWO_RUNS, rules, [*BUILD_TWO_RUNS, "deal", "remove 4", "remove 1"])
     assert done.runs_removed == (p13.Suit.HEARTS, p13.Suit.SPADES)
+    assert done.score == 500 - 7 + 200  # a removal move itself costs nothing
 
 
 #: Bicycle, 4 suits, every card face up: pile 10 is TS..6S and the five deals of 10 bring
