@@ -6,7 +6,7 @@ model itself (S6), re-dealt into the preset's shape and suits for the other pres
 positions are reached by the model's own walks; the counts are the model's.
 
 Each line holds five tab-separated fields: the number of suits, the moves played from the
-start (space-separated move text, ``-`` for none), the depth, the count, and the layout
+start (comma-separated move text, ``-`` for none), the depth, the count, and the layout
 code. The depths are fixed in the file: for each position the deepest one whose count
 stays under `LIMIT`.
 """
@@ -22,6 +22,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from spider_reference import (
     FOUR_SUITS,
+    SHAPES,
     RefLayout,
     RefRules,
     RefState,
@@ -34,9 +35,10 @@ from spider_reference import (
 from pyramid13 import Suit
 
 OUT = Path(__file__).parent / "data"
-LIMIT = 100_000  # the largest count written (keeps the engine's check short)
+LIMIT = 60_000  # the largest count written (keeps the engine's check short)
 MAX_DEPTH = 8
-WALK = 500
+WALK = 300
+WALKS = 4
 
 # (preset, suits, PySolFC game number whose cards are used)
 STARTS = [
@@ -81,6 +83,10 @@ def features(state: RefState) -> set[str]:
         found.add("after the final deal of four")
     if any(_run_length(pile) >= 12 for pile in state.piles if pile):
         found.add("run of 12")
+    if len(state.deal_sizes) == len(SHAPES[state.rules.shape][1]) - 2:
+        found.add("two deals dealt")
+    if not state.stock:
+        found.add("stock empty")
     if len(state.runs_removed) == 1:
         found.add("a run removed")
     if len(state.runs_removed) >= 4:
@@ -101,24 +107,25 @@ def _run_length(pile: list[Slot]) -> int:
 
 
 def positions(rules: RefRules, layout: RefLayout, seed: int) -> list[list[str]]:
-    """The start and the first position of each feature along a greedy walk."""
-    rng = random.Random(seed)
-    state = RefState.new(layout, rules)
+    """The start, then the first position of each feature met along a few greedy walks."""
     chosen: list[list[str]] = [[]]
     seen: set[str] = set()
-    for _ in range(WALK):
-        legal = sorted(state.legal_moves())
-        if not legal:
-            break
-        # Deal more often than the walk alone would, to reach the last deals.
-        if "deal" in legal and rng.random() < 0.05:
-            state = state.after("deal")
-        else:
-            state = state.after(choose_move(rng, state, legal, 0.9))
-        new = features(state) - seen
-        if new:
-            seen |= new
-            chosen.append(list(state.history))
+    for walk in range(WALKS):
+        rng = random.Random(seed * 100 + walk)
+        state = RefState.new(layout, rules)
+        for _ in range(WALK):
+            legal = sorted(state.legal_moves())
+            if not legal:
+                break
+            # Deal now and then, to reach the last deals.
+            if "deal" in legal and rng.random() < 0.05:
+                state = state.after("deal")
+            else:
+                state = state.after(choose_move(rng, state, legal, 0.9))
+            new = features(state) - seen
+            if new:
+                seen |= new
+                chosen.append(list(state.history))
     return chosen
 
 
@@ -167,12 +174,13 @@ def main() -> None:
                 depth, count = depth + 1, deeper
             seconds = time.perf_counter() - began
             print(preset, suits, len(moves), depth, count, f"{seconds:.1f}s", flush=True)
-            line = "\t".join([str(suits), " ".join(moves) or "-", str(depth), str(count)])
+            line = "\t".join([str(suits), ",".join(moves) or "-", str(depth), str(count)])
             by_preset.setdefault(preset, []).append(f"{line}\t{layout.code}")
     for preset, lines in by_preset.items():
         header = [
-            f"# Spider perft under the {preset} preset, counted by tests/spider_reference.py.",
-            "# suits<TAB>moves from the start<TAB>depth<TAB>count<TAB>layout code",
+            f"# Spider perft under the {preset} preset, counted by tests/spider_reference.py",
+            "# (written by tests/make_spider_perft_data.py).",
+            "# suits<TAB>moves from the start, comma-separated<TAB>depth<TAB>count<TAB>layout",
         ]
         path = OUT / f"spider-perft-{preset}.txt"
         path.write_text("\n".join(header + lines) + "\n", encoding="utf-8")

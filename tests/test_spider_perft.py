@@ -28,7 +28,7 @@ def perft_lines() -> list[tuple[str, int, tuple[str, ...], int, int, str]]:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip() and not line.startswith("#"):
                 suits, moves, depth, count, code = line.split("\t")
-                played = () if moves == "-" else tuple(moves.split(" "))
+                played = () if moves == "-" else tuple(moves.split(","))
                 lines.append((preset, int(suits), played, int(depth), int(count), code))
     return lines
 

@@ -214,6 +214,22 @@ class PlayUndoObserve(RuleBasedStateMachine):
             assert state.apply(move).undo() == state
 
     @invariant()
+    def equality_is_by_position(self) -> None:
+        """Two unit moves on four different piles reach one position in either order."""
+        state = self.state
+        units = [m for m in state.legal_moves() if m.kind is spider.MoveKind.UNIT]
+        for first in units[:6]:
+            for second in units:
+                if {first.source, first.target} & {second.source, second.target}:
+                    continue
+                one = state.apply(first).apply(second)
+                other = state.apply(second).apply(first)
+                assert one == other
+                assert hash(one) == hash(other)
+                assert one.history != other.history
+                return
+
+    @invariant()
     def the_observation_shows_what_is_seen(self) -> None:
         state = self.state
         obs = state.observe()
@@ -261,6 +277,11 @@ class PlayUndoObserve(RuleBasedStateMachine):
         assert str(sample) == str(state)
         assert str(sample.observe()) == str(obs)
         assert pickle.dumps(sample.observe()) == pickle.dumps(obs)
+        if not state.rules.face_down and not state.stock:
+            # Nothing is hidden: the only consistent position is this one (equality is by
+            # position, whatever the game it came from).
+            assert sample == state
+            assert hash(sample) == hash(state)
         assert state_cards(sample) == deck_of(state.rules)
         if sample.legal_moves():
             move = sample.legal_moves()[-1]
