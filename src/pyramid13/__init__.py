@@ -1,5 +1,5 @@
 """pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine, and Spider
-Solitaire in the `pyramid13.spider` subpackage.
+Solitaire in the ``pyramid13.spider`` subpackage.
 
 Examples:
     >>> import pyramid13 as p13

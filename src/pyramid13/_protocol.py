@@ -1,6 +1,6 @@
 """The protocol every game's state satisfies, for code that works with any game.
 
-`pyramid13.GameState` (Pyramid) and `pyramid13.spider.GameState` (Spider) both satisfy
+`pyramid13.GameState` (Pyramid) and ``pyramid13.spider.GameState`` (Spider) both satisfy
 `State`; perft, and everything generic built on the library (bots, statistics, records),
 is written against it.
 """
@@ -20,19 +20,24 @@ class State(Protocol[MoveT]):
     """What every game state offers, whatever the game: a typing protocol.
 
     ``State[Move]`` is satisfied by `pyramid13.GameState`, ``State[spider.Move]`` by
-    `pyramid13.spider.GameState`; both are immutable, so `apply` returns a new state and
+    ``pyramid13.spider.GameState``; both are immutable, so `apply` returns a new state and
     `undo` the previous one.
 
     Examples:
+        >>> import random
         >>> from pyramid13 import GameState, Layout, spider
-        >>> def playout(state: State[Any]) -> State[Any]:
-        ...     while state.legal_moves():
-        ...         state = state.apply(state.legal_moves()[0])
+        >>> def playout(state: State[Any], moves: int, rng: random.Random) -> State[Any]:
+        ...     for _ in range(moves):
+        ...         if not state.legal_moves():
+        ...             break
+        ...         state = state.apply(rng.choice(state.legal_moves()))
         ...     return state
-        >>> playout(GameState.new(Layout.shuffled(1))).status
+        >>> playout(GameState.new(Layout.shuffled(1)), 100, random.Random(1)).status
         <Status.LOST: 'lost'>
-        >>> playout(spider.GameState.new(spider.Layout.shuffled(1))).is_over
-        True
+        >>> rules = spider.RuleSet.preset("microsoft")
+        >>> start = spider.GameState.new(spider.Layout.shuffled(1, rules), rules)
+        >>> len(playout(start, 20, random.Random(1)).history)
+        20
     """
 
     def legal_moves(self) -> tuple[MoveT, ...]:
@@ -81,7 +86,7 @@ class State(Protocol[MoveT]):
 
     def observe(self) -> Any:
         """What a player sees: the game's observation (`pyramid13.Observation` or
-        `pyramid13.spider.Observation`), without hidden cards."""
+        ``pyramid13.spider.Observation``), without hidden cards."""
         ...  # pragma: no cover
 
 

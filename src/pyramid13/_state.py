@@ -55,15 +55,17 @@ _ROWS_TOUCHED = {
 
 
 class Status(enum.Enum):
-    """Where a game stands."""
+    """Where a game stands, in either game (Pyramid and ``pyramid13.spider``)."""
 
     PLAYING = "playing"
-    """Not over: some removal is legal now or can become legal by drawing and recycling."""
+    """Not over: some move is legal (in Pyramid, a removal is legal now or can become legal
+    by drawing and recycling)."""
     WON = "won"
-    """The goal is reached. No moves are legal."""
+    """The goal is reached (Spider: eight runs removed). No moves are legal."""
     LOST = "lost"
-    """Not won, and no removal can ever become legal again through draws and recycles
-    alone (this also ends unlimited-pass games that could only cycle). No moves are legal."""
+    """Not won, and the game cannot go on. In Pyramid: no removal can ever become legal
+    again through draws and recycles alone (this also ends unlimited-pass games that could
+    only cycle). In Spider: no legal move at all. No moves are legal."""
 
 
 def _count(packed: int) -> int:

@@ -1,7 +1,12 @@
 """Spider Solitaire: the same immutable, typed API as Pyramid, for every Spider variant.
 
 Cards (`pyramid13.Card`), `pyramid13.Status` and the `pyramid13.Pyramid13Error` hierarchy
-are shared with Pyramid; everything else has its Spider twin here.
+are shared with Pyramid; everything else has its Spider twin here: `RuleSet` (six presets,
+1, 2 or 4 suits), `Layout` (codes, seeded and PySolFC deals), `Move` (``"3:2>7"``,
+``"deal"``, ``"remove 3"``), `GameState`, the scoring policies, and `Observation` with
+`determinize` for honest play. A layout must have the shape and the suits of the rules it is
+played under: deal it with ``Layout.shuffled(seed, rules)``, or pick PySolFC's deals with a
+PySolFC preset.
 
 Examples:
     >>> from pyramid13 import spider

@@ -11,21 +11,18 @@ computes them itself, from what it holds, with the engine's move generator.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 import attrs
 
 from .._cards import Card, Rank, Suit
 from .._errors import InvalidArgumentError
+from .._observation import check_sampling_arguments
 from .._state import Status
 from ._layout import Layout
 from ._moves import Move
 from ._pile import ObservedPile
 from ._rules import RuleSet
 from ._state import RUNS_TO_WIN, GameState, _Game, _pack, _runs_of, generate, make_position, render
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["Observation", "determinize"]
 
@@ -145,12 +142,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         InvalidArgumentError: `observation` is not an Observation or `rng` has no
             ``shuffle``.
     """
-    if not isinstance(observation, Observation):
-        raise InvalidArgumentError(
-            f"observation must be a spider Observation, not {type(observation).__name__}"
-        )
-    if not callable(getattr(rng, "shuffle", None)):
-        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
+    check_sampling_arguments(observation, Observation, "spider Observation", rng)
     rules = observation.rules
     cards = list(observation.unseen)
     rng.shuffle(cards)

@@ -16,7 +16,18 @@ face-up cards, the run lengths and the number of deals left alone: what a player
 
 **The order of** `GameState.legal_moves`: first the run removals (rules without automatic
 removal), by pile; then the unit moves, by source pile, then number of cards (fewest
-first), then target pile; then the deal. Piles in that order are indexes 0..9.
+first), then target pile; then the deal. Piles in that order are indexes 0..9. A unit may
+go onto every empty pile, each a move of its own, and a whole pile may move (even onto an
+empty pile: the rules allow it, though it changes nothing).
+
+**The text drawing** (`str(state)`): a header with the pile numbers 1..10, then one row per
+card depth, each pile drawn downwards from its bottom card, ``##`` for a face-down card and
+``--`` for an empty pile; then the stock (deals and cards left), the runs removed with their
+suits, the score and the status.
+
+**Immutability.** A state's ``__setattr__`` and ``__delattr__`` raise, like those of the
+library's ``attrs``-frozen values; the engine fills a new state through the slots'
+descriptors, which is about twice as fast as ``object.__setattr__``.
 """
 
 from __future__ import annotations
@@ -143,6 +154,18 @@ def generate(
     return tuple(moves)
 
 
+def _uncover(game: _Game, pile: int, packed: int, downs: int) -> tuple[int, int, int]:
+    """After cards left the top of `pile`, leaving its face-up cards `packed`: turn its next
+    face-down card up if no face-up card is left. Returns (face-up cards, downs, run length).
+    """
+    if packed:
+        return packed, downs, _run_length(packed)
+    down = (downs >> _SHIFT3[pile]) & 7
+    if down:
+        return game.downs[pile][down - 1], downs - (1 << _SHIFT3[pile]), 1
+    return 0, downs, 0
+
+
 class _Game:
     """Tables of one deal under one rule set, shared by every state of that game."""
 
@@ -229,10 +252,10 @@ class GameState:
         raise TypeError("use spider.GameState.new(layout, rules) to start a game")
 
     def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise FrozenInstanceError(f"a GameState is immutable: cannot set {name!r}")
+        raise FrozenInstanceError  # as for every attrs-frozen value of the library
 
     def __delattr__(self, name: str) -> NoReturn:
-        raise FrozenInstanceError(f"a GameState is immutable: cannot delete {name!r}")
+        raise FrozenInstanceError
 
     # -- construction -------------------------------------------------------------------
 
@@ -529,16 +552,8 @@ class GameState:
             run = (runs >> shift_s) & 15
             if run > count:
                 new_run = run - count
-            elif rest:
-                new_run = _run_length(rest)
             else:
-                down = (downs >> _SHIFT3[source]) & 7
-                if down:
-                    rest = game.downs[source][down - 1]
-                    downs -= 1 << _SHIFT3[source]
-                    new_run = 1
-                else:
-                    new_run = 0
+                rest, downs, new_run = _uncover(game, source, rest, downs)
             ups[source] = rest
             runs += (new_run - run) << shift_s
             run = (runs >> shift_t) & 15
@@ -550,17 +565,7 @@ class GameState:
             if new_run == _RUN and game.auto_remove:
                 removed += (_SUIT[below & 63],)
                 lifted = 1
-                below >>= _RUN_BITS
-                if below:
-                    new_run = _run_length(below)
-                else:
-                    down = (downs >> _SHIFT3[target]) & 7
-                    if down:
-                        below = game.downs[target][down - 1]
-                        downs -= 1 << _SHIFT3[target]
-                        new_run = 1
-                    else:
-                        new_run = 0
+                below, downs, new_run = _uncover(game, target, below >> _RUN_BITS, downs)
             ups[target] = below
             runs += (new_run - run) << shift_t
         elif kind is _DEAL:
@@ -574,17 +579,7 @@ class GameState:
                 if new_run == _RUN and auto:
                     removed += (_SUIT[card],)
                     lifted += 1
-                    packed >>= _RUN_BITS
-                    if packed:
-                        new_run = _run_length(packed)
-                    else:
-                        down = (downs >> _SHIFT3[pile]) & 7
-                        if down:
-                            packed = game.downs[pile][down - 1]
-                            downs -= 1 << _SHIFT3[pile]
-                            new_run = 1
-                        else:
-                            new_run = 0
+                    packed, downs, new_run = _uncover(game, pile, packed >> _RUN_BITS, downs)
                 ups[pile] = packed
                 runs += (new_run - run) << shift_p
             dealt += 1
@@ -593,18 +588,8 @@ class GameState:
             packed = ups[pile]
             removed += (_SUIT[packed & 63],)
             lifted = 1
-            packed >>= _RUN_BITS
+            packed, downs, new_run = _uncover(game, pile, packed >> _RUN_BITS, downs)
             shift_p = _SHIFT4[pile]
-            if packed:
-                new_run = _run_length(packed)
-            else:
-                down = (downs >> _SHIFT3[pile]) & 7
-                if down:
-                    packed = game.downs[pile][down - 1]
-                    downs -= 1 << _SHIFT3[pile]
-                    new_run = 1
-                else:
-                    new_run = 0
             ups[pile] = packed
             runs += (new_run - ((runs >> shift_p) & 15)) << shift_p
         score = self._score
@@ -698,22 +683,22 @@ class GameState:
         return self  # immutable
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickle as the game's tables, its first state and the moves since (small, and no
-        # deep recursion over a long chain of parents); unpickling replays them.
+        # Pickle as the game's tables, its first state and the moves since, each with the
+        # score it led to (penalised undos make scores that replaying alone would not): small,
+        # and no deep recursion over a long chain of parents. Unpickling replays them.
         game = self._game
-        start = self.start
-        moves = []
-        state: GameState | None = self
-        while state is not None and state._move is not None:
-            moves.append(str(state._move))
+        steps = []
+        state: GameState = self
+        while state._parent is not None:
+            steps.append((str(state._move), state._score, state._debt))
             state = state._parent
-        moves.reverse()
+        steps.reverse()
         return (
             _restore,
             (
                 (game.layout, game.rules, game.downs, game.deals, game.prefix),
-                (start._ups, start._downs, start._dealt, start._removed, start._score),
-                tuple(moves),
+                (state._ups, state._downs, state._dealt, state._removed, state._score, state._debt),
+                tuple(steps),
             ),
         )
 
@@ -839,13 +824,26 @@ def make_position(
 
 def _restore(
     game_args: tuple[Any, ...],
-    start: tuple[tuple[int, ...], int, int, tuple[Suit, ...], int],
-    moves: tuple[str, ...],
+    start: tuple[tuple[int, ...], int, int, tuple[Suit, ...], int, int],
+    steps: tuple[tuple[str, int, int], ...],
 ) -> GameState:
     """Rebuild a pickled state: its game, its first state, then its moves replayed."""
     game = _Game(*game_args)
-    ups, downs, dealt, removed, score = start
-    state = _make(game, ups, downs, _runs_of(ups), dealt, removed, score, 0, None, None)
-    for text in moves:
+    ups, downs, dealt, removed, score, debt = start
+    state = _make(game, ups, downs, _runs_of(ups), dealt, removed, score, debt, None, None)
+    for text, score, debt in steps:
         state = state.apply_unchecked(Move.parse(text))
+        if state._score != score or state._debt != debt:
+            state = _make(
+                game,
+                state._ups,
+                state._downs,
+                state._runs,
+                state._dealt,
+                state._removed,
+                score,
+                debt,
+                state._parent,
+                state._move,
+            )
     return state
