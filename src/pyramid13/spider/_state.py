@@ -70,6 +70,8 @@ _DEAL_ONLY = (Move.DEAL,)
 _new_event = tuple.__new__  # builds a ScoreEvent without its Python-level __new__
 _SHIFT4 = [4 * pile for pile in range(PILES)]
 _SHIFT3 = [3 * pile for pile in range(PILES)]
+# A set of piles as a bit mask -> the piles in it, in ascending order.
+_PILES_OF = [tuple(pile for pile in range(PILES) if mask >> pile & 1) for mask in range(1 << PILES)]
 
 
 def _pack(cards: Sequence[Card]) -> int:
@@ -124,32 +126,38 @@ def generate(
         for pile in range(PILES):
             if (runs >> _SHIFT4[pile]) & 15 == _RUN:
                 moves.append(REMOVE_MOVES[pile])
-    by_rank: list[tuple[int, ...]] = [()] * 28
-    empties: list[int] = []
+    # piles_by_rank[r]: bit p set when pile p's top card has rank r; `empty`: empty piles.
+    piles_by_rank = [0] * 28
+    ranks = 0  # bit r set when some top card has rank r
+    empty = 0
     rank = _RANK
     for pile in range(PILES):
         packed = ups[pile]
         if packed:
-            by_rank[rank[packed & 63]] += (pile,)
+            top_rank = rank[packed & 63]
+            piles_by_rank[top_rank] |= 1 << pile
+            ranks |= 1 << top_rank
         else:
-            empties.append(pile)
+            empty |= 1 << pile
     unit = UNIT_MOVES
+    piles_of = _PILES_OF
     for source in range(PILES):
         run = (runs >> _SHIFT4[source]) & 15
         if not run:
             continue
         top_rank = rank[ups[source] & 63]
         base = source * 140
-        if not empties:
-            for count in range(1, min(run, 13 - top_rank) + 1):
-                for target in by_rank[top_rank + count]:
-                    moves.append(unit[base + count * 10 + target])
-        else:
+        if empty:
             for count in range(1, run + 1):
-                targets = sorted(by_rank[top_rank + count] + tuple(empties))
-                for target in targets:
+                for target in piles_of[piles_by_rank[top_rank + count] | empty]:
                     moves.append(unit[base + count * 10 + target])
-    if deals_left and (deal_onto_empty or not empties):
+        elif (ranks >> (top_rank + 1)) & ((1 << run) - 1):  # some unit has a target
+            for count in range(1, run + 1):
+                targets = piles_by_rank[top_rank + count]
+                if targets:
+                    for target in piles_of[targets]:
+                        moves.append(unit[base + count * 10 + target])
+    if deals_left and (deal_onto_empty or not empty):
         moves.append(Move.DEAL)
     return tuple(moves)
 
@@ -465,6 +473,9 @@ class GameState:
         The order: run removals (only where `RuleSet.auto_remove_runs` is False) by pile;
         then unit moves by source pile, then number of cards (fewest first), then target
         pile; then the deal. A unit may go onto each empty pile (each a move of its own).
+
+        The moves of the last state asked are kept: asking again, or applying one of them
+        right away, does not generate them again.
         """
         game = self._game
         last = game.last
