@@ -10,7 +10,9 @@ Examples:
 
 from __future__ import annotations
 
+from . import geometry as geometry
 from . import spider as spider  # a subpackage, not part of the flat namespace
+from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import (
     IllegalMoveError,
@@ -26,6 +28,7 @@ from ._errors import (
     UndoError,
 )
 from ._layout import Layout
+from ._location import CardLocation, Place
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
 from ._perft import perft, perft_divide
@@ -61,6 +64,7 @@ __version__ = "0.1.0.dev0"
 """The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
+    "ACTION_COUNT",
     "DECK",
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
@@ -69,6 +73,7 @@ __all__ = [
     "RECORD_VERSION",
     "Bot",
     "Card",
+    "CardLocation",
     "CardemsScoring",
     "GameOverError",
     "GameRecord",
@@ -90,6 +95,7 @@ __all__ = [
     "NoScoring",
     "Observation",
     "ParseError",
+    "Place",
     "Pyramid13Error",
     "RandomBot",
     "Rank",
@@ -105,10 +111,12 @@ __all__ = [
     "UndoError",
     "WinRateResult",
     "__version__",
+    "action_to_move",
     "determinize",
     "format_msc_solution",
     "hint",
     "load_game",
+    "move_to_action",
     "parse_msc_solution",
     "perft",
     "perft_divide",

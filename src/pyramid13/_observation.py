@@ -14,6 +14,7 @@ import random
 
 import attrs
 
+from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._cards import Card
 from ._errors import InvalidArgumentError
 from ._moves import Move
@@ -73,6 +74,14 @@ class Observation:
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves; equal to the observed state's."""
         return self._moves
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal moves as ascending action numbers (see `pyramid13.action_to_move`)."""
+        return sorted_actions(self._moves, _ACTION_OF)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action of the fixed action space: True where it is legal."""
+        return action_mask(self._moves, _ACTION_OF, ACTION_COUNT)
 
 
 def check_sampling_arguments(observation: object, kind: type, name: str, rng: object) -> None:

@@ -17,6 +17,7 @@ import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._cards import DECK, Card
 from ._errors import (
     IllegalMoveError,
@@ -27,6 +28,7 @@ from ._errors import (
 )
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
 from ._layout import PYRAMID_SIZE, Layout
+from ._location import CardLocation, Place
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
 from ._rules import Goal, RuleSet
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
@@ -495,6 +497,47 @@ class GameState:
             cards.append(_CARD[self._stock & 63])
         return tuple(cards)
 
+    def locate(self, card: Card | str) -> CardLocation:
+        """Where `card` (a `Card` or its text) lies now: a pyramid slot, the stock, a waste
+        pile, or removed.
+
+        Args:
+            card: any of the 52 cards.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.locate("KC")
+            CardLocation(place=<Place.PYRAMID: 'pyramid'>, index=21, depth=None)
+            >>> state.apply("KC").locate("KC").place
+            <Place.REMOVED: 'removed'>
+
+        Raises:
+            InvalidCardError: `card` is not a card.
+        """
+        if not isinstance(card, Card):
+            card = Card.parse(card)
+        card_id = card.index + 1
+        game = self._game
+        slot = game.slot_of[card_id]
+        if slot >= 0 and self._pyr >> slot & 1:
+            return CardLocation(Place.PYRAMID, index=slot)
+        depth = 0
+        stock = self._stock
+        while stock:
+            if stock & 63 == card_id:
+                return CardLocation(Place.STOCK, depth=depth)
+            stock >>= 6
+            depth += 1
+        for number, offset in enumerate(game.offsets):
+            pile = (self._waste >> offset) & PILE_MASK
+            depth = 0
+            while pile:
+                if pile & 63 == card_id:
+                    return CardLocation(Place.WASTE, index=number, depth=depth)
+                pile >>= 6
+                depth += 1
+        return CardLocation(Place.REMOVED)
+
     @property
     def pass_number(self) -> int:
         """The current pass through the stock, starting at 1; each recycle adds one."""
@@ -651,6 +694,31 @@ class GameState:
                 if top and beneath and _VALUE[top] + _VALUE[beneath] == 13:
                     moves.append(PAIR_MOVES[top][beneath])  # type: ignore[arg-type]
         return tuple(moves)
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal moves as actions of the fixed action space, in ascending order.
+
+        See `action_to_move` for the numbering; ``action_to_move(a)`` for each ``a``
+        gives the same set of moves as `legal_moves`.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.legal_actions()
+            (0, 2, 100)
+            >>> state.legal_moves()
+            (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
+        """
+        return sorted_actions(self.legal_moves(), _ACTION_OF)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action of the fixed action space: True where the action is legal.
+
+        Examples:
+            >>> mask = GameState.new(Layout.shuffled(1)).legal_action_mask()
+            >>> len(mask), [a for a, legal in enumerate(mask) if legal]
+            (102, [0, 2, 100])
+        """
+        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
 
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is legal here.

@@ -18,6 +18,7 @@ Examples:
 
 from __future__ import annotations
 
+from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._layout import Layout
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
@@ -27,6 +28,7 @@ from ._scoring import MicrosoftScoring, NoScoring, ScoreEvent, ScoringPolicy, sc
 from ._state import GameState
 
 __all__ = [
+    "ACTION_COUNT",
     "DealShape",
     "GameState",
     "Layout",
@@ -40,6 +42,8 @@ __all__ = [
     "RuleSet",
     "ScoreEvent",
     "ScoringPolicy",
+    "action_to_move",
     "determinize",
+    "move_to_action",
     "scoring_policy",
 ]

@@ -18,6 +18,7 @@ from .._cards import Card, Rank, Suit
 from .._errors import InvalidArgumentError
 from .._observation import check_sampling_arguments
 from .._state import Status
+from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import Move
 from ._pile import ObservedPile
@@ -85,6 +86,14 @@ class Observation:
                 )
             object.__setattr__(self, "_moves", moves)
         return moves
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal moves as ascending action numbers (see `spider.action_to_move`)."""
+        return sorted_actions(self.legal_moves(), _ACTION_OF)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action of the fixed action space: True where it is legal."""
+        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
 
     def __str__(self) -> str:
         return render(

@@ -46,6 +46,7 @@ from .._errors import (
     UndoError,
 )
 from .._state import Status
+from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
 from ._pile import Pile
@@ -496,6 +497,32 @@ class GameState:
         game.last = (self, moves)
         return moves
 
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal moves as actions of the fixed action space, in ascending order.
+
+        See `spider.action_to_move` for the numbering.
+
+        Examples:
+            >>> rules = RuleSet.preset("microsoft")
+            >>> state = GameState.new(Layout.shuffled(1, rules), rules)
+            >>> actions = state.legal_actions()
+            >>> list(actions) == sorted(actions), len(actions) == len(state.legal_moves())
+            (True, True)
+        """
+        return sorted_actions(self.legal_moves(), _ACTION_OF)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action of the fixed action space (1,181): True where it is legal.
+
+        Examples:
+            >>> rules = RuleSet.preset("microsoft")
+            >>> state = GameState.new(Layout.shuffled(1, rules), rules)
+            >>> mask = state.legal_action_mask()
+            >>> len(mask), sum(mask) == len(state.legal_moves())
+            (1181, True)
+        """
+        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
+
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is legal here.
 
@@ -712,6 +739,12 @@ class GameState:
                 tuple(steps),
             ),
         )
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, for Jupyter and IPython."""
+        from ._svg import spider_svg
+
+        return spider_svg(self)
 
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom rules"
