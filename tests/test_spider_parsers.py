@@ -7,43 +7,22 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+from test_parsers import junk as pyramid_junk
+from test_parsers import outcome
 
 import pyramid13 as p13
 from pyramid13 import spider
 
-T = TypeVar("T")
-
+# The junk and the error check of Pyramid's parser tests, with Spider's own values added.
 junk = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(),
-    st.floats(allow_nan=True),
-    st.binary(max_size=8),
-    st.text(max_size=8),
-    st.lists(st.integers(), max_size=3),
+    pyramid_junk,
     st.lists(st.text(max_size=2), max_size=5),
-    st.tuples(st.text(max_size=3)),
-    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
-    st.builds(object),
-    st.sampled_from(list(p13.Suit) + list(p13.Rank) + list(spider.DealShape)),
-    st.sampled_from(list(spider.MoveKind)),
-    st.sampled_from(p13.DECK),
+    st.sampled_from(list(spider.DealShape) + list(spider.MoveKind)),
 )
-
-
-def outcome(function: Callable[..., T], *args: Any, **kwargs: Any) -> T | p13.Pyramid13Error:
-    """The value built, or the pyramid13 error raised; anything else fails the test."""
-    try:
-        return function(*args, **kwargs)
-    except p13.Pyramid13Error as error:
-        caught = error
-    assert str(caught), "an error must say what was wrong"
-    return caught
 
 
 # -- Move ---------------------------------------------------------------------------------------

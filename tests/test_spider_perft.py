@@ -34,6 +34,8 @@ def perft_lines() -> list[tuple[str, int, tuple[str, ...], int, int, str]]:
 
 
 LINES = perft_lines()
+FIELDS = ("preset", "suits", "moves", "depth", "expected", "code")
+IDS = [f"{line[0]}-{line[1]}-after{len(line[2])}-d{line[3]}" for line in LINES]
 
 
 def engine_position(preset: str, suits: int, moves: tuple[str, ...], code: str) -> spider.GameState:
@@ -56,11 +58,7 @@ def test_every_preset_has_perft_data() -> None:
     assert max(line[3] for line in LINES) >= 5
 
 
-@pytest.mark.parametrize(
-    ("preset", "suits", "moves", "depth", "expected", "code"),
-    LINES,
-    ids=[f"{line[0]}-{line[1]}-after{len(line[2])}-d{line[3]}" for line in LINES],
-)
+@pytest.mark.parametrize(FIELDS, LINES, ids=IDS)
 def test_perft(
     preset: str, suits: int, moves: tuple[str, ...], depth: int, expected: int, code: str
 ) -> None:
@@ -76,11 +74,7 @@ def test_perft(
         pytest.fail("\n".join(report))
 
 
-@pytest.mark.parametrize(
-    ("preset", "suits", "moves", "depth", "expected", "code"),
-    LINES,
-    ids=[f"{line[0]}-{line[1]}-after{len(line[2])}" for line in LINES],
-)
+@pytest.mark.parametrize(FIELDS, LINES, ids=IDS)
 def test_small_counts_by_the_model_again(
     preset: str, suits: int, moves: tuple[str, ...], depth: int, expected: int, code: str
 ) -> None:
