@@ -43,7 +43,7 @@ from ._scoring import (
     scoring_policy,
 )
 from ._state import GameState, Status
-from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot
+from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot, bot_view
 from .records import (
     MAX_RECORD_BYTES,
     RECORD_FORMAT,
@@ -59,6 +59,9 @@ from .records import (
 from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
 from .stats import (
     DEFAULT_MAX_MOVES,
+    HONEST_NO_UNDO,
+    SPIDER_NO_PROGRESS,
+    THOUGHTFUL,
     Outcome,
     WinRateError,
     WinRateResult,
@@ -75,9 +78,12 @@ __all__ = [
     "DECK",
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
+    "HONEST_NO_UNDO",
     "MAX_RECORD_BYTES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
+    "SPIDER_NO_PROGRESS",
+    "THOUGHTFUL",
     "Bot",
     "Card",
     "CardLocation",
@@ -121,6 +127,7 @@ __all__ = [
     "WinRateResult",
     "__version__",
     "action_to_move",
+    "bot_view",
     "determinize",
     "format_msc_solution",
     "hint",

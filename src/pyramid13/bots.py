@@ -1,4 +1,9 @@
-"""Players behind one tiny interface: ``bot.choose(state) -> Move``.
+"""Players behind one tiny interface, for both games: ``bot.choose(view) -> move``.
+
+A bot that sees every card is given the state itself. A bot that plays honestly declares
+it with a class attribute ``honest = True`` and is given ``state.observe()`` instead (an
+observation holds no hidden card); `bot_view` makes that choice for any runner. The Spider
+bots (``spider.RandomBot``, ``spider.GreedyBot``, ``spider.SamplingBot``) are honest.
 
 Every bot here is deterministic: given the same position it makes the same choice, so a
 game replays identically and parallel statistics do not depend on how the work is split.
@@ -7,7 +12,7 @@ game replays identically and parallel statistics do not depend on how the work i
 from __future__ import annotations
 
 import hashlib
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from ._errors import InvalidArgumentError
 from ._greedy import greedy_move
@@ -17,7 +22,10 @@ from ._rules import RuleSet
 from ._state import GameState
 from .solver import DEFAULT_NODE_LIMIT, solve
 
-__all__ = ["Bot", "GameOverError", "GreedyBot", "RandomBot", "SolverBot"]
+if TYPE_CHECKING:
+    from ._protocol import State
+
+__all__ = ["Bot", "GameOverError", "GreedyBot", "RandomBot", "SolverBot", "bot_view"]
 
 
 class GameOverError(InvalidArgumentError):
@@ -50,9 +58,12 @@ def _legal(state: GameState) -> tuple[Move, ...]:
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that picks a legal move in a position that is still being played.
+    """Anything that picks a legal move in a position that is still being played, in
+    either game.
 
-    Implement ``choose`` and the bot works with `win_rate` and the command line. Bots
+    Implement ``choose`` and the bot works with `win_rate` and the command line. A bot
+    whose class sets ``honest = True`` is given the position's observation
+    (``state.observe()``) rather than the state: see `bot_view`. Bots
     used with `win_rate` and a process pool are pickled to the workers, and each chunk of
     deals gets its own copy, so a bot may keep state between the moves of one game.
 
@@ -65,11 +76,12 @@ class Bot(Protocol):
         True
     """
 
-    def choose(self, state: GameState) -> Move:
+    def choose(self, state: Any) -> Any:
         """A legal move in `state`.
 
         Args:
-            state: a position of a game that is not over.
+            state: a position of a game that is not over: the state, or its observation
+                for an honest bot.
 
         Examples:
             >>> state = GameState.new(Layout.shuffled(1))
@@ -78,6 +90,25 @@ class Bot(Protocol):
             [True, True, True]
         """
         ...
+
+
+def bot_view(bot: object, state: State[Any]) -> Any:
+    """What `bot` is shown of `state`: ``state.observe()`` when the bot declares
+    ``honest = True``, else the state itself. Runners call
+    ``bot.choose(bot_view(bot, state))``.
+
+    Args:
+        bot: any bot.
+        state: the position (either game).
+
+    Examples:
+        >>> from pyramid13 import bot_view, spider
+        >>> rules = spider.RuleSet.preset("pysolfc")
+        >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+        >>> type(bot_view(spider.GreedyBot(), state)).__name__
+        'Observation'
+    """
+    return state.observe() if getattr(bot, "honest", False) else state
 
 
 class RandomBot:

@@ -1,6 +1,7 @@
 """Win-rate statistics over many seeded deals, on all local cores or any executor.
 
-The deals are `Layout.shuffled` seeds. Work travels in chunks of seeds (small picklable
+The deals are `Layout.shuffled` seeds (``spider.Layout.shuffled`` for Spider rules: the
+same functions serve both games). Work travels in chunks of seeds (small picklable
 arguments: the rules, a range or list of ints, the player and its limits), so the same
 call runs on a `concurrent.futures.ProcessPoolExecutor`, a thread pool, or a cluster's
 executor (Dask's ``Client.get_executor()``, say) unchanged.
@@ -26,11 +27,22 @@ from ._layout import Layout
 from ._rules import RuleSet
 from ._runs import Chunks, RunError, check_picklable, run_chunks
 from ._state import GameState, Status
-from .bots import Bot, GreedyBot, RandomBot
+from .bots import Bot, GreedyBot, RandomBot, bot_view
 from .solver import DEFAULT_NODE_LIMIT, solve
+from .spider import GameState as SpiderState
+from .spider import GreedyBot as SpiderGreedyBot
+from .spider import Layout as SpiderLayout
+from .spider import RandomBot as SpiderRandomBot
+from .spider import RuleSet as SpiderRules
+from .spider import SamplingBot as SpiderSamplingBot
+from .spider import solve as spider_solve
+from .spider.solver import DEFAULT_NODE_LIMIT as SPIDER_NODE_LIMIT
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
+    "HONEST_NO_UNDO",
+    "SPIDER_NO_PROGRESS",
+    "THOUGHTFUL",
     "Outcome",
     "WinRateError",
     "WinRateResult",
@@ -40,6 +52,15 @@ __all__ = [
 
 #: A bot's game longer than this many moves stops and counts as undecided.
 DEFAULT_MAX_MOVES = 5_000
+#: A Spider bot that plays this many moves in a row without turning a card over, removing
+#: a run or dealing has lost (cards can shuttle between piles for ever).
+SPIDER_NO_PROGRESS = 500
+THOUGHTFUL = "thoughtful"
+"""`WinRateResult.play` of a player that sees every card: the solver, or a bot that does
+not declare itself honest."""
+HONEST_NO_UNDO = "honest, no undo"
+"""`WinRateResult.play` of an honest bot (``honest = True``: it is given observations),
+which `win_rate` never lets undo."""
 _Z95 = 1.959963984540054
 
 
@@ -153,15 +174,19 @@ class WinRateResult:
         >>> result.deals, result.wins, result.unknown
         (20, 13, 0)
         >>> print(result)
-        microsoft, solver: 13 wins in 20 deals = 65.00 % (95 % CI 43.29 % .. 81.88 %)
+        microsoft, solver (thoughtful): 13 wins in 20 deals = 65.00 % (95 % CI 43.29 % .. 81.88 %)
         >>> result.outcomes[:3]
         ((0, <Outcome.LOST: 'lost'>), (1, <Outcome.WON: 'won'>), (2, <Outcome.WON: 'won'>))
     """
 
-    rules: RuleSet
-    """The rules played."""
+    rules: RuleSet | SpiderRules
+    """The rules played (a Pyramid or a Spider rule set)."""
     player: str
     """The player: ``"solver"`` or the bot's repr."""
+    play: str
+    """What the player knew: `THOUGHTFUL` (every card: the solver, or a bot that sees the
+    whole state) or `HONEST_NO_UNDO` (a bot given observations only). Results of the two
+    kinds measure different things and belong in different tables."""
     deals: int
     """Deals played."""
     wins: int
@@ -204,7 +229,8 @@ class WinRateResult:
     def __str__(self) -> str:
         name = self.rules.preset_name or "custom rules"
         text = (
-            f"{name}, {self.player}: {self.wins} win{'' if self.wins == 1 else 's'} in "
+            f"{name}, {self.player} ({self.play}): "
+            f"{self.wins} win{'' if self.wins == 1 else 's'} in "
             f"{self.deals} deal{'' if self.deals == 1 else 's'} = "
             f"{100 * self.rate:.2f} % (95 % CI {100 * self.ci_low:.2f} % .. "
             f"{100 * self.ci_high:.2f} %)"
@@ -275,7 +301,7 @@ def _rebuild_error(
 class _Job:
     """What one worker needs: small and picklable (see `_runs.ChunkJob`)."""
 
-    rules: RuleSet
+    rules: RuleSet | SpiderRules
     player: Bot | None  # None: the solver
     node_limit: int | None
     time_limit: float | None
@@ -287,7 +313,10 @@ class _Job:
 
     def play(self, bot: Bot | None, seed: int) -> int:
         """The outcome code of the deal `seed`."""
-        state = GameState.new(Layout.shuffled(seed), self.rules)
+        rules = self.rules
+        if isinstance(rules, SpiderRules):
+            return self.play_spider(bot, SpiderState.new(SpiderLayout.shuffled(seed, rules), rules))
+        state = GameState.new(Layout.shuffled(seed), rules)
         if bot is None:
             winnable = solve(state, node_limit=self.node_limit, time_limit=self.time_limit).winnable
             return _UNDECIDED if winnable is None else _WON if winnable else _LOST
@@ -295,20 +324,51 @@ class _Job:
             status = state.status
             if status is not Status.PLAYING:
                 return _WON if status is Status.WON else _LOST
-            state = state.apply(bot.choose(state))
+            state = state.apply(bot.choose(bot_view(bot, state)))
+        return _WON if state.status is Status.WON else _UNDECIDED
+
+    def play_spider(self, bot: Bot | None, state: SpiderState) -> int:
+        """The outcome code of a Spider game from `state`."""
+        if bot is None:
+            limit = self.node_limit
+            winnable = spider_solve(
+                state,
+                node_limit=SPIDER_NODE_LIMIT if limit is DEFAULT_NODE_LIMIT else limit,
+                time_limit=self.time_limit,
+            ).winnable
+            return _UNDECIDED if winnable is None else _WON if winnable else _LOST
+        idle = 0
+        for _ in range(self.max_moves):
+            status = state.status
+            if status is not Status.PLAYING:
+                return _WON if status is Status.WON else _LOST
+            before = (state.deals_left, len(state.runs_removed), _face_down(state))
+            state = state.apply(bot.choose(bot_view(bot, state)))
+            if (state.deals_left, len(state.runs_removed), _face_down(state)) == before:
+                idle += 1
+                if idle >= SPIDER_NO_PROGRESS:
+                    return _LOST
+            else:
+                idle = 0
         return _WON if state.status is Status.WON else _UNDECIDED
 
 
-def _as_player(player: str | Bot) -> tuple[Bot | None, str]:
+def _face_down(state: SpiderState) -> int:
+    return sum(len(pile.face_down) for pile in state.piles)
+
+
+def _as_player(player: str | Bot, spider: bool) -> tuple[Bot | None, str]:
     if isinstance(player, str):
         named: dict[str, Callable[[], Bot | None]] = {
             "solver": lambda: None,
-            "greedy": GreedyBot,
-            "random": RandomBot,
+            "greedy": SpiderGreedyBot if spider else GreedyBot,
+            "random": SpiderRandomBot if spider else RandomBot,
         }
+        if spider:
+            named["sampling"] = SpiderSamplingBot
         if player not in named:
             raise InvalidArgumentError(
-                f"unknown player {player!r}; use 'solver', 'greedy', 'random' or a Bot"
+                f"unknown player {player!r}; use {', '.join(map(repr, named))} or a Bot"
             )
         bot = named[player]()
         return bot, player
@@ -332,7 +392,7 @@ def _as_deals(deals: Iterable[int]) -> range | list[int]:
 
 
 def win_rate(
-    rules: RuleSet | str,
+    rules: RuleSet | SpiderRules | str,
     deals: Iterable[int],
     player: str | Bot = "solver",
     *,
@@ -346,9 +406,17 @@ def win_rate(
 ) -> WinRateResult:
     """Play every deal in `deals` under `rules` and count the wins.
 
-    With the solver (the default) this is the perfect-information win rate: the share of
-    deals that can be won knowing the stock order. With a bot it is how often that bot
-    wins.
+    With the solver (the default) this is the perfect-information ("thoughtful") win
+    rate: the share of deals that can be won knowing every card. With a bot it is how
+    often that bot wins; a bot that declares ``honest = True`` is given
+    ``state.observe()`` instead of the state (see `bot_view`), and its result is labelled
+    `HONEST_NO_UNDO`, every other result `THOUGHTFUL` (`WinRateResult.play`).
+
+    Spider rules (a ``spider.RuleSet``) play ``spider.Layout.shuffled`` deals with
+    ``spider.solve`` or a Spider bot (``"greedy"``, ``"random"``, ``"sampling"`` name
+    ``spider.GreedyBot``, ``spider.RandomBot``, ``spider.SamplingBot``). A Spider bot that
+    plays `SPIDER_NO_PROGRESS` moves in a row without turning a card over, removing a run
+    or dealing has lost.
 
     The deals run in chunks on all local cores by default (a `ProcessPoolExecutor`), or on
     the `executor` given: any `concurrent.futures.Executor`, a cluster's included. Only the
@@ -358,7 +426,7 @@ def win_rate(
     deals undecided.
 
     Args:
-        rules: the rules, or a preset name.
+        rules: the rules (Pyramid's or Spider's), or a Pyramid preset name.
         deals: `Layout.shuffled` seeds, e.g. ``range(10_000)``.
         player: ``"solver"``, ``"greedy"``, ``"random"`` (the shipped bots with default
             settings) or any `Bot`. For a process pool it must pickle: a class defined
@@ -370,7 +438,8 @@ def win_rate(
         chunk_size: seeds per task (default: about four tasks per worker, at most 500
             seeds each, so progress moves and the load stays balanced).
         progress: show a `tqdm` progress bar (install the ``cli`` extra).
-        node_limit: the solver's node limit per deal (see `solve`).
+        node_limit: the solver's node limit per deal (see `solve`); for Spider, the
+            default stands for ``spider.solve``'s own default.
         time_limit: the solver's time limit per deal in seconds.
         max_moves: a bot's game that reaches this many moves counts as undecided.
 
@@ -393,9 +462,9 @@ def win_rate(
     start = time.perf_counter()
     if isinstance(rules, str):
         rules = RuleSet.preset(rules)
-    elif not isinstance(rules, RuleSet):
+    elif not isinstance(rules, (RuleSet, SpiderRules)):
         raise TypeError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
-    bot, name = _as_player(player)
+    bot, name = _as_player(player, isinstance(rules, SpiderRules))
     seeds = _as_deals(deals)
     for label, value in (
         ("workers", workers),
@@ -439,7 +508,7 @@ def win_rate(
             on_done=bar.update if bar is not None else lambda played: None,
         )
     except RunError as failure:
-        partial = _result(rules, name, seeds, chunks, failure.done, start)
+        partial = _result(rules, name, bot, seeds, chunks, failure.done, start)
         where = "" if failure.seed is None else f"seed {failure.seed}: "
         raise WinRateError(
             f"{where}{failure.reason} ({partial.deals} of {len(seeds)} deals finished: "
@@ -451,12 +520,13 @@ def win_rate(
     finally:
         if bar is not None:
             bar.close()
-    return _result(rules, name, seeds, chunks, codes, start)
+    return _result(rules, name, bot, seeds, chunks, codes, start)
 
 
 def _result(
-    rules: RuleSet,
+    rules: RuleSet | SpiderRules,
     name: str,
+    bot: Bot | None,
     deals: range | list[int],
     chunks: Sequence[Sequence[int]],
     codes: dict[int, bytes],
@@ -480,6 +550,7 @@ def _result(
     return WinRateResult(
         rules=rules,
         player=name,
+        play=HONEST_NO_UNDO if getattr(bot, "honest", False) else THOUGHTFUL,
         deals=total,
         wins=wins,
         unknown=unknown,
@@ -491,7 +562,7 @@ def _result(
     )
 
 
-def _progress_bar(total: int, rules: RuleSet, player: str) -> Any:
+def _progress_bar(total: int, rules: RuleSet | SpiderRules, player: str) -> Any:
     try:
         tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:  # pragma: no cover - depends on the environment

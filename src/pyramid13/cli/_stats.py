@@ -124,6 +124,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return EXIT_OK
     undecided = f", {result.unknown} undecided" if result.unknown else ""
+    assert isinstance(result.rules, RuleSet)  # the command line plays Pyramid
     print(
         f"{format_rules(result.rules)} rules, {args.player} player, seeds {seeds.start}.."
         f"{seeds.stop - 1}: {result.wins} wins in {result.deals} deals = "

@@ -28,13 +28,9 @@ def _observation(view: Observation | GameState) -> Observation:
     if isinstance(view, GameState):
         view = view.observe()
     elif not isinstance(view, Observation):
-        raise TypeError(
-            f"expected a spider Observation or GameState, not {type(view).__name__}"
-        )
+        raise TypeError(f"expected a spider Observation or GameState, not {type(view).__name__}")
     if not view.legal_moves():
-        raise GameOverError(
-            f"the game is over ({view.status.value}): there is no move to choose"
-        )
+        raise GameOverError(f"the game is over ({view.status.value}): there is no move to choose")
     return view
 
 

@@ -29,8 +29,8 @@ __all__ = [
     "DEAL",
     "DOWN",
     "REMOVE",
-    "SolverGame",
     "Position",
+    "SolverGame",
     "from_state",
     "to_move",
 ]

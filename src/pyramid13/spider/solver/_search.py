@@ -25,13 +25,13 @@ import time
 
 from ._model import DEAL, DOWN, Position, SolverGame
 
-__all__ = ["Budget", "OutOfBudget", "find", "prove"]
+__all__ = ["Budget", "OutOfBudgetError", "find", "prove"]
 
 _CHECK_EVERY = 256
 _PER_SIGNATURE = 2
 
 
-class OutOfBudget(Exception):
+class OutOfBudgetError(Exception):
     """The node or time limit is reached."""
 
 
@@ -47,14 +47,14 @@ class Budget:
         self.check = _CHECK_EVERY
 
     def spend(self) -> None:
-        """Count one expanded node; raise `OutOfBudget` past a limit."""
+        """Count one expanded node; raise `OutOfBudgetError` past a limit."""
         self.nodes += 1
         if self.nodes >= self.check:
             self.check += _CHECK_EVERY
             if self.nodes >= self.limit:
-                raise OutOfBudget
+                raise OutOfBudgetError
             if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise OutOfBudget
+                raise OutOfBudgetError
 
 
 def _line(parents: dict[Position, tuple[Position, int] | None], piles: Position) -> list[int]:
@@ -150,7 +150,7 @@ def find(
     before dealt into; if no win comes out of the last stage, the beam doubles.
 
     Raises:
-        OutOfBudget: a limit was reached.
+        OutOfBudgetError: a limit was reached.
     """
     if not any(game.root) and not game.deals:
         return []
@@ -174,7 +174,7 @@ def prove(game: SolverGame, budget: Budget, symmetry: bool = True) -> list[int] 
     complete). `symmetry` False turns the one cut off (for tests).
 
     Raises:
-        OutOfBudget: a limit was reached.
+        OutOfBudgetError: a limit was reached.
     """
     root = game.root
     ndeals = len(game.deals)

@@ -10,7 +10,7 @@ from ...solver._solve import SolveResult
 from .._moves import Move
 from .._state import GameState
 from ._model import from_state, to_move
-from ._search import Budget, OutOfBudget, find, prove
+from ._search import Budget, OutOfBudgetError, find, prove
 
 __all__ = ["DEFAULT_NODE_LIMIT", "solve"]
 
@@ -97,7 +97,7 @@ def solve(
         try:
             codes = prove(game, first)
             winnable = codes is not None
-        except OutOfBudget:
+        except OutOfBudgetError:
             pass
         budget.nodes = first.nodes
         if winnable is None:
@@ -105,7 +105,7 @@ def solve(
             if codes is None:
                 codes = prove(game, budget)
             winnable = codes is not None
-    except OutOfBudget:
+    except OutOfBudgetError:
         winnable, codes = None, None
     moves = _replay(state, codes) if codes is not None else ()
     return SolveResult(winnable, moves, budget.nodes, time.perf_counter() - start, False)

@@ -1,0 +1,275 @@
+"""The Spider solver, hints and bots: model against engine, verdicts against exhaustive
+search, replayed lines, metamorphic relations, honesty."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+
+import pyramid13 as p13
+from pyramid13 import Status, spider
+from pyramid13.spider.solver._model import REMOVE, from_state, to_move
+from pyramid13.spider.solver._search import Budget, prove
+
+
+def _state(number: int, preset: str = "pysolfc", suits: int = 1) -> spider.GameState:
+    rules = spider.RuleSet.preset(preset, suits=suits)
+    if preset in ("pysolfc", "relaxed", "open"):
+        layout = spider.Layout.from_pysolfc(number, suits=suits)
+    else:
+        layout = spider.Layout.shuffled(number, rules)
+    return spider.GameState.new(layout, rules)
+
+
+def _replays_to_won(state: spider.GameState, moves: tuple[spider.Move, ...]) -> bool:
+    for move in moves:
+        state = state.apply(move)
+    return state.status is Status.WON
+
+
+# -- the model against the engine ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "suits", "seed"),
+    [("pysolfc", 1, 1), ("pysolfc", 4, 2), ("relaxed", 2, 3), ("bicycle", 1, 4), ("microsoft", 4, 5)],
+)
+def test_model_moves_are_the_engines(preset: str, suits: int, seed: int) -> None:
+    """Every legal move appears in the complete model with the engine's result, except the
+    pile permutations it documents leaving out once the stock is empty."""
+    rng = random.Random(seed)
+    state = _state(seed, preset, suits)
+    for _ in range(300):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        game = from_state(state)
+        kids = {to_move(code): piles for code, piles, _, _ in game.children(game.root, 0, True)}
+        for move in legal:
+            after = state.apply(move)
+            if move in kids:
+                assert kids[move] == from_state(after).root, move
+            else:  # left out: a pile permutation once the stock is empty
+                assert state.deals_left == 0 and move.kind is spider.MoveKind.UNIT
+                assert not state.piles[move.target].face_up, move  # type: ignore[index]
+        assert set(kids) <= set(legal)
+        state = state.apply(rng.choice(legal))
+
+
+# -- verdicts against an exhaustive search on small endgames -------------------------------
+
+
+def _exhaustive(state: spider.GameState, cap: int) -> bool | None:
+    """Breadth-first over the engine's own moves, no pruning: None past `cap` positions."""
+    seen = {state}
+    queue = deque([state])
+    while queue:
+        here = queue.popleft()
+        for move in here.legal_moves():
+            after = here.apply_unchecked(move)
+            if after.status is Status.WON:
+                return True
+            if after not in seen:
+                seen.add(after)
+                if len(seen) > cap:
+                    return None
+                queue.append(after)
+    return False
+
+
+def _endgames(count: int) -> list[spider.GameState]:
+    """Positions of won 1-suit games with at least six runs removed, scrambled by random
+    moves (small enough for `_exhaustive`)."""
+    rng = random.Random(14)
+    positions = []
+    for number in (5, 1, 3, 4):
+        state = _state(number)
+        result = spider.solve(state)
+        assert result.winnable
+        late = []
+        for move in result.moves:
+            state = state.apply(move)
+            if len(state.runs_removed) >= 6 and not state.is_over:
+                late.append(state)
+        for here in rng.sample(late, min(len(late), 8)):
+            for _ in range(rng.randrange(0, 12)):
+                legal = here.legal_moves()
+                if not legal:
+                    break
+                here = here.apply(rng.choice(legal))
+            positions.append(here)
+            if len(positions) == count:
+                return positions
+    return positions
+
+
+def test_verdicts_agree_with_exhaustive_search_on_endgames() -> None:
+    checked = {True: 0, False: 0}
+    for state in _endgames(30):
+        truth = _exhaustive(state, 20_000)
+        if truth is None:
+            continue
+        result = spider.solve(state, node_limit=50_000)
+        assert result.winnable is truth, str(state)
+        if truth:
+            assert _replays_to_won(state, result.moves)
+        checked[truth] += 1
+    assert checked[True] >= 5
+
+
+def test_the_symmetry_cut_changes_no_verdict() -> None:
+    """The complete search with and without its one cut (piles interchangeable once the
+    stock is empty) agrees on every endgame both finish."""
+    for state in _endgames(24):
+        game = from_state(state)
+        verdicts = []
+        for symmetry in (True, False):
+            try:
+                verdicts.append(prove(game, Budget(20_000, None), symmetry) is not None)
+            except Exception:  # out of budget
+                verdicts.append(None)
+        if None not in verdicts:
+            assert verdicts[0] == verdicts[1]
+
+
+def test_a_lost_position_is_proved_lost() -> None:
+    """A position with no legal move at all is lost, and the solver says False."""
+    rng = random.Random(3)
+    state = _state(7, suits=4)
+    for _ in range(2_000):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        deal = [move for move in legal if move.kind is spider.MoveKind.DEAL]
+        state = state.apply(deal[0] if deal else rng.choice(legal))
+    if state.status is Status.LOST:
+        assert spider.solve(state).winnable is False
+
+
+# -- wins, metamorphic relations ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("number", [1, 5])
+def test_one_suit_wins_replay_and_hold_under_relaxed_and_open(number: int) -> None:
+    for preset in ("pysolfc", "relaxed", "open"):
+        state = _state(number, preset, 1)
+        result = spider.solve(state)
+        assert result.winnable is True, preset
+        assert _replays_to_won(state, result.moves)
+        assert result.nodes > 0 and result.seconds >= 0
+
+
+def test_auto_removal_presets_win_too() -> None:
+    for preset in ("bicycle", "microsoft", "kpat"):
+        state = _state(3, preset, 1)
+        result = spider.solve(state)
+        assert result.winnable is True, preset
+        assert _replays_to_won(state, result.moves)
+
+
+def test_a_limit_gives_none_never_false() -> None:
+    result = spider.solve(_state(2, suits=4), node_limit=500)
+    assert result.winnable is None and result.moves == ()
+
+
+def test_solve_checks_its_arguments() -> None:
+    with pytest.raises(TypeError):
+        spider.solve("not a state")  # type: ignore[arg-type]
+    with pytest.raises(p13.InvalidArgumentError):
+        spider.solve(_state(1), node_limit=0)
+    with pytest.raises(p13.InvalidArgumentError):
+        spider.solve(_state(1), time_limit=-1.0)
+
+
+def test_a_finished_game_needs_no_search() -> None:
+    state = _state(5)
+    for move in spider.solve(state).moves:
+        state = state.apply(move)
+    result = spider.solve(state)
+    assert result.winnable is True and result.moves == ()
+
+
+def test_move_codes_round_trip() -> None:
+    assert to_move(REMOVE | 3) == spider.Move.remove(3)
+    assert to_move(2 << 8 | 5 << 4 | 7) == spider.Move.unit(2, 5, 7)
+
+
+# -- hints --------------------------------------------------------------------------------
+
+
+def test_following_hints_wins_and_reuses_the_line() -> None:
+    state = _state(16772)
+    from pyramid13.spider.solver import _hint
+
+    moves = 0
+    while not state.is_over:
+        move = spider.hint(state)
+        assert move is not None and move in state.legal_moves()
+        state = state.apply(move)
+        moves += 1
+        if moves > 1:
+            assert state in _hint._PLANS or state.is_over  # the line's next position is kept
+    assert state.status is Status.WON
+    assert spider.hint(state) is None
+
+
+# -- bots ---------------------------------------------------------------------------------
+
+
+BOTS = [spider.RandomBot(3), spider.GreedyBot(), spider.SamplingBot(2, depth=4)]
+
+
+@pytest.mark.parametrize("bot", BOTS, ids=repr)
+def test_bots_are_honest(bot: p13.Bot) -> None:
+    """Two states that look alike get the same move: the hidden cards play no part."""
+    assert getattr(bot, "honest", False)
+    state = _state(11, suits=4)
+    rng = random.Random(5)
+    for _ in range(30):
+        if state.is_over:
+            break
+        observation = state.observe()
+        other = spider.determinize(observation, random.Random(rng.random()))
+        assert other.observe() == observation
+        move = bot.choose(p13.bot_view(bot, state))
+        assert move in state.legal_moves()
+        assert bot.choose(other) == move
+        state = state.apply(move)
+
+
+def test_bots_refuse_a_finished_game() -> None:
+    state = _state(5)
+    for move in spider.solve(state).moves:
+        state = state.apply(move)
+    for bot in BOTS:
+        with pytest.raises(p13.GameOverError):
+            bot.choose(state.observe())
+
+
+def test_greedy_prefers_turning_a_card_over() -> None:
+    state = _state(1, suits=4)
+    move = spider.GreedyBot().choose(state)
+    source = state.piles[move.source]  # type: ignore[index]
+    assert move.kind is spider.MoveKind.UNIT
+    assert move.count == len(source.face_up) and source.face_down
+
+
+# -- statistics ---------------------------------------------------------------------------
+
+
+def test_win_rate_labels_thoughtful_and_honest_results() -> None:
+    rules = spider.RuleSet.preset("pysolfc", suits=1)
+    solver = p13.win_rate(rules, range(2), workers=1)
+    assert solver.play == p13.THOUGHTFUL and solver.wins == 2
+    greedy = p13.win_rate(rules, range(2), "greedy", workers=1)
+    assert greedy.play == p13.HONEST_NO_UNDO and "honest, no undo" in str(greedy)
+    pyramid = p13.win_rate("microsoft", range(2), workers=1)
+    assert pyramid.play == p13.THOUGHTFUL
+
+
+def test_win_rate_lists_undecided_spider_deals() -> None:
+    rules = spider.RuleSet.preset("pysolfc", suits=4)
+    result = p13.win_rate(rules, [4, 9], workers=1, node_limit=100)
+    assert result.undecided_seeds == (4, 9)
