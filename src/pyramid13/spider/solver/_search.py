@@ -29,6 +29,7 @@ __all__ = ["Budget", "OutOfBudgetError", "find", "prove"]
 
 _CHECK_EVERY = 256
 _PER_SIGNATURE = 2
+_WIDENINGS = 5
 
 
 class OutOfBudgetError(Exception):
@@ -74,11 +75,12 @@ def _explore(
     dealt: int,
     budget: Budget,
     per_root: int,
-) -> tuple[list[int] | None, dict[Position, tuple[int, tuple[int, ...], int]]]:
+) -> tuple[list[int] | None, dict[Position, tuple[int, tuple[int, ...], int]], bool]:
     """One stage from each of `roots` (position, runs removed, line to it), best-first
     within `per_root` expansions each, sharing one table of the positions seen. Returns a
     winning line, or the positions after the deal reachable from the positions expanded:
-    after-deal position -> (its disorder, line to it including the deal, runs removed)."""
+    after-deal position -> (its disorder, line to it including the deal, runs removed);
+    and whether the budget cut some root's search short."""
     last = dealt == len(game.deals)
     onto_empty = game.onto_empty
     disorder = game.disorder
@@ -87,6 +89,7 @@ def _explore(
     parents: dict[Position, tuple[Position, int] | None] = {}
     found: dict[Position, tuple[int, tuple[int, ...], int]] = {}
     counter = 0
+    cut = False
     for root, removed, prefix in roots:
         if root in parents:
             continue
@@ -103,7 +106,7 @@ def _explore(
                     total = runs + lifted
                     line = (*prefix, *_line(parents, piles), DEAL)
                     if total == 8:
-                        return list(line), {}
+                        return list(line), {}, False
                     found[after] = (disorder(after, total), line, total)
             for code, child, _, lifted in children(piles, dealt, last):
                 if code == DEAL or child in parents:
@@ -111,10 +114,11 @@ def _explore(
                 parents[child] = (piles, code)
                 total = runs + lifted
                 if total == 8:
-                    return [*prefix, *_line(parents, child)], {}
+                    return [*prefix, *_line(parents, child)], {}, False
                 counter -= 1  # among equals, the newest first: depth-first on plateaus
                 heapq.heappush(heap, (disorder(child, total), counter, child, total))
-    return None, found
+        cut = cut or bool(heap)
+    return None, found, cut
 
 
 def _signature(piles: Position) -> tuple[int, ...]:
@@ -147,7 +151,8 @@ def find(
     """A winning line of move codes from the root, or None (nothing proved either way).
 
     A beam over stages: each stage is explored from the `width` best positions the stage
-    before dealt into; if no win comes out of the last stage, the beam doubles.
+    before dealt into; if no win comes out of the last stage, the beam doubles, up to
+    `_WIDENINGS` times, and only while some limit cut the search short.
 
     Raises:
         OutOfBudgetError: a limit was reached.
@@ -155,18 +160,23 @@ def find(
     if not any(game.root) and not game.deals:
         return []
     ndeals = len(game.deals)
-    while True:
+    for _ in range(_WIDENINGS + 1):
+        cut = False
         beam: list[tuple[Position, int, tuple[int, ...]]] = [(game.root, game.removed, ())]
         for dealt in range(ndeals + 1):
             last = dealt == ndeals
             share = per_root * width // len(beam)  # a stage's budget, shared by its roots
-            win, found = _explore(game, beam, dealt, budget, share * (8 if last else 1))
+            win, found, stopped = _explore(game, beam, dealt, budget, share * (8 if last else 1))
             if win is not None:
                 return win
+            cut = cut or stopped or len(found) > width
             if last or not found:
                 break
             beam = _diverse(found, width)
+        if not cut:
+            return None
         width *= 2
+    return None
 
 
 def prove(game: SolverGame, budget: Budget, symmetry: bool = True) -> list[int] | None:
