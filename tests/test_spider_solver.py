@@ -4,7 +4,6 @@ search, replayed lines, metamorphic relations, honesty."""
 from __future__ import annotations
 
 import random
-from collections import deque
 
 import pytest
 
@@ -58,7 +57,8 @@ def test_model_moves_are_the_engines(preset: str, suits: int, seed: int) -> None
             if move in kids:
                 assert kids[move] == from_state(after).root, move
             else:  # left out: a pile permutation once the stock is empty
-                assert state.deals_left == 0 and move.kind is spider.MoveKind.UNIT
+                assert state.deals_left == 0
+                assert move.kind is spider.MoveKind.UNIT
                 assert not state.piles[move.target].face_up, move  # type: ignore[index]
         assert set(kids) <= set(legal)
         state = state.apply(rng.choice(legal))
@@ -77,8 +77,8 @@ def _rank(state: spider.GameState, move: spider.Move) -> int:
 
 def _exhaustive(state: spider.GameState, cap: int) -> bool | None:
     """Depth-first over the engine's own moves with a set of positions seen and no other
-    pruning (the order only decides what is tried first): True at the first win, False once everything reachable is seen, None past
-    `cap` positions."""
+    pruning (the order only decides what is tried first): True at the first win, False
+    once everything reachable is seen, None past `cap` positions."""
     seen = {state}
     stack = [state]
     while stack:
@@ -170,10 +170,12 @@ def test_stranded_positions_are_proved_lost() -> None:
     rng = random.Random(8)
     for cards in (1, 2, 3, 4, 5):
         state = _stranded(rng, cards)
-        assert state.deals_left == 5 and state.status is Status.PLAYING
+        assert state.deals_left == 5
+        assert state.status is Status.PLAYING
         assert _exhaustive(state, 200_000) is False
         result = spider.solve(state)
-        assert result.winnable is False and result.moves == ()
+        assert result.winnable is False
+        assert result.moves == ()
 
 
 # -- wins, metamorphic relations ----------------------------------------------------------
@@ -186,7 +188,8 @@ def test_one_suit_wins_replay_and_hold_under_relaxed_and_open(number: int) -> No
         result = spider.solve(state)
         assert result.winnable is True, preset
         assert _replays_to_won(state, result.moves)
-        assert result.nodes > 0 and result.seconds >= 0
+        assert result.nodes > 0
+        assert result.seconds >= 0
 
 
 def test_auto_removal_presets_win_too() -> None:
@@ -199,7 +202,8 @@ def test_auto_removal_presets_win_too() -> None:
 
 def test_a_limit_gives_none_never_false() -> None:
     result = spider.solve(_state(2, suits=4), node_limit=500)
-    assert result.winnable is None and result.moves == ()
+    assert result.winnable is None
+    assert result.moves == ()
 
 
 def test_solve_checks_its_arguments() -> None:
@@ -216,7 +220,8 @@ def test_a_finished_game_needs_no_search() -> None:
     for move in spider.solve(state).moves:
         state = state.apply(move)
     result = spider.solve(state)
-    assert result.winnable is True and result.moves == ()
+    assert result.winnable is True
+    assert result.moves == ()
 
 
 def test_move_codes_round_trip() -> None:
@@ -234,7 +239,8 @@ def test_following_hints_wins_and_reuses_the_line() -> None:
     moves = 0
     while not state.is_over:
         move = spider.hint(state)
-        assert move is not None and move in state.legal_moves()
+        assert move is not None
+        assert move in state.legal_moves()
         state = state.apply(move)
         moves += 1
         if moves > 1:
@@ -281,7 +287,8 @@ def test_greedy_prefers_turning_a_card_over() -> None:
     move = spider.GreedyBot().choose(state)
     source = state.piles[move.source]  # type: ignore[index]
     assert move.kind is spider.MoveKind.UNIT
-    assert move.count == len(source.face_up) and source.face_down
+    assert move.count == len(source.face_up)
+    assert source.face_down
 
 
 # -- statistics ---------------------------------------------------------------------------
@@ -290,9 +297,11 @@ def test_greedy_prefers_turning_a_card_over() -> None:
 def test_win_rate_labels_thoughtful_and_honest_results() -> None:
     rules = spider.RuleSet.preset("pysolfc", suits=1)
     solver = p13.win_rate(rules, range(2), workers=1)
-    assert solver.play == p13.THOUGHTFUL and solver.wins == 2
+    assert solver.play == p13.THOUGHTFUL
+    assert solver.wins == 2
     greedy = p13.win_rate(rules, range(2), "greedy", workers=1)
-    assert greedy.play == p13.HONEST_NO_UNDO and "honest, no undo" in str(greedy)
+    assert greedy.play == p13.HONEST_NO_UNDO
+    assert "honest, no undo" in str(greedy)
     pyramid = p13.win_rate("microsoft", range(2), workers=1)
     assert pyramid.play == p13.THOUGHTFUL
 
