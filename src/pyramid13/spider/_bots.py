@@ -186,7 +186,7 @@ class SamplingBot:
     """Samples what it cannot see and plays the move that does best across the samples.
 
     For each decision it deals the unseen cards at random into the hidden places
-    `samples` times (`spider.determinize`), and from each sample plays every one of its
+    `samples` times (``spider.determinize``), and from each sample plays every one of its
     `candidates` best greedy moves followed by a `depth`-move rollout that always goes to
     the least disordered position (the solver's measure: face-down cards, cards not on
     their own suit one rank higher, empty piles, runs removed). It plays the candidate
