@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from attrs.exceptions import FrozenInstanceError
 
-from .._cards import DECK, Card, Suit
+from .._cards import DECK, Card, Rank, Suit
 from .._errors import (
     IllegalMoveError,
     InvalidLayoutError,
@@ -324,6 +324,65 @@ class GameState:
             downs |= len(cards) << (3 * pile)
         game = _Game(layout, rules, downs_cards, deals)
         return _make(game, ups, downs, _runs_of(ups), 0, (), rules.scoring.start, 0, None, None)
+
+    @classmethod
+    def from_string(cls, text: str, rules: RuleSet | None = None) -> GameState:
+        """Read a position code, as written by `to_string`: a position without history.
+
+        The state has no previous state. Its `layout` is a deal consistent with the
+        position: the piles' cards (pile 1 to 10, each bottom to top), the stock in dealing
+        order, then the removed runs (King to Ace), cut into the rules' pile and deal sizes;
+        when the position is the start of a game, that is the game's deal.
+
+        Besides the syntax, the reader refuses a position no game can reach: cards that do
+        not make up the rules' deck (each card of the suits in play ``8 / suits`` times
+        between the piles, the stock and the removed runs, no other card); a face-down card
+        above a face-up one, or face-down cards with no face-up card on top; more face-down
+        cards in a pile than the deal shape gives it (any, under rules that deal every card
+        face up); a stock no number of deals leaves; more than 8 runs removed, or a run of a
+        suit not in play; a complete King-to-Ace run face up under rules that lift runs off
+        automatically; a score other than 0 under rules without scoring.
+
+        Args:
+            text: the position code.
+            rules: the rules, when the code leaves them out (else `RuleSet()`); when the
+                code names its rules too, both must agree. Pass them also to read a code
+                written under your own scoring policy.
+
+        Raises:
+            InvalidPositionError: the text is not a position code, or describes a position
+                that cannot occur; the message says what and where.
+
+        Examples:
+            >>> rules = RuleSet.preset("pysolfc", suits=2)
+            >>> state = GameState.new(Layout.from_pysolfc(1, suits=2), rules).apply("4:1>8")
+            >>> again = GameState.from_string(state.to_string())
+            >>> again == state, again.history
+            (True, ())
+        """
+        from ._position import parse_position
+
+        result: GameState = parse_position(text, rules)
+        return result
+
+    def to_string(self) -> str:
+        """The position code of this position: one line of text, without the history.
+
+        Five fields separated by spaces: the ten piles separated by ``/``, each its
+        face-down cards, ``|``, then its face-up cards, bottom to top (``-`` for an empty
+        pile); the stock in the order of `stock` (``-`` when empty); the suits of the runs
+        removed (``-`` for none); the score; the rules (a preset name, ``suits=N`` when not
+        4, then any settings that differ). `from_string` reads it back to an equal state.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> piles, stock, *rest = state.to_string().split()
+            >>> piles.split("/")[:2], rest  # piles 1 and 2; runs removed, score, rules
+            (['3DASKD7D3S|8H', '5H8C2H9S|TH'], ['-', '0', 'pysolfc'])
+        """
+        from ._position import format_position
+
+        return format_position(self)
 
     # -- the position -------------------------------------------------------------------
 
@@ -864,6 +923,63 @@ def make_position(
     for pile, count in enumerate(downs):
         down |= count << (3 * pile)
     return _make(game, packed, down, _runs_of(packed), 0, removed, score, 0, None, None)
+
+
+def from_position(
+    rules: RuleSet,
+    piles: Sequence[tuple[Sequence[Card], Sequence[Card]]],
+    stock: Sequence[Card],
+    removed: tuple[Suit, ...],
+    score: int,
+) -> GameState:
+    """A first state for a checked mid-game position (`GameState.from_string`).
+
+    `piles` gives each pile's (face-down, face-up) cards bottom to top, `stock` is in the
+    order of `GameState.stock`. The layout is the stand-in `GameState.from_string` describes.
+    """
+    dealing = list(reversed(stock))
+    sizes = rules.shape.deal_sizes
+    deals: list[tuple[Card, ...]] = []
+    position = 0
+    for size in sizes[len(sizes) - len(_deals_left(sizes, len(stock))) :]:
+        deals.append(tuple(dealing[position : position + size]))
+        position += size
+    order: list[Card] = []
+    for down, up in piles:
+        order.extend(down)
+        order.extend(up)
+    order.extend(dealing)
+    for suit in removed:
+        order.extend(Card(rank, suit) for rank in reversed(Rank))
+    layout_piles = []
+    position = 0
+    for size in rules.shape.pile_sizes:
+        layout_piles.append(tuple(order[position : position + size]))
+        position += size
+    layout_deals = []
+    for size in sizes:
+        layout_deals.append(tuple(order[position : position + size]))
+        position += size
+    game = _Game(
+        Layout(tuple(layout_piles), tuple(layout_deals)),
+        rules,
+        tuple(tuple(card.index + 1 for card in down) for down, _up in piles),
+        tuple(tuple(card.index + 1 for card in deal) for deal in deals),
+    )
+    return make_position(
+        game, [up for _down, up in piles], [len(down) for down, _up in piles], removed, score
+    )
+
+
+def _deals_left(sizes: Sequence[int], cards: int) -> list[int]:
+    """The sizes of the deals a stock of `cards` cards still holds (the last ones)."""
+    left: list[int] = []
+    for size in reversed(sizes):
+        if cards <= 0:
+            break
+        left.append(size)
+        cards -= size
+    return left
 
 
 def _restore(
