@@ -137,6 +137,22 @@ def _walk(obj: Object) -> Any:
             yield from _walk(member)
 
 
+def _home(pkg: Module, obj: Object) -> Module:
+    """The public (sub)package whose namespace exports `obj`: ``pyramid13.spider`` for the
+    objects of ``pyramid13.spider._state``, the package itself for ``pyramid13._state``."""
+    module = obj if isinstance(obj, Module) else obj.module
+    while module is not pkg and module.parent is not None and not _is_public(module.path):
+        module = module.parent  # type: ignore[assignment]
+    return module
+
+
+def _namespaces(pkg: Module, obj: Object) -> list[Module]:
+    """Where a docstring's names are looked up: its own public subpackage first (Spider's
+    `GameState` is ``pyramid13.spider.GameState``), then the package."""
+    home = _home(pkg, obj)
+    return [pkg] if home is pkg else [home, pkg]
+
+
 def _resolve(pkg: Module, obj: Object, name: str) -> str | None:
     """The public path that `name` refers to from `obj`'s docstring, or None."""
     head = name.split(".", 1)[0]
@@ -158,27 +174,31 @@ def _resolve(pkg: Module, obj: Object, name: str) -> str | None:
         member = module.members[head]
         if not isinstance(member, Alias) and _is_public(name):
             return f"{module.path}.{name}"
-    head, _, rest = name.partition(".")
-    if name.startswith(pkg.name + "."):
-        head, _, rest = name[len(pkg.name) + 1 :].partition(".")
-    if head in pkg.members and _is_public(name) and not head.startswith("_"):
-        try:
-            target = pkg.members[head]
-            for part in rest.split(".") if rest else []:
-                target = target.members[part]
-        except (KeyError, AttributeError):
-            return None
-        return f"{pkg.name}.{head}" + (f".{rest}" if rest else "")
+    if not _is_public(name):
+        return None
+    for namespace in _namespaces(pkg, obj):
+        head, _, rest = name.partition(".")
+        if name.startswith(namespace.path + "."):
+            head, _, rest = name[len(namespace.path) + 1 :].partition(".")
+        if head in namespace.members and not head.startswith("_"):
+            try:
+                target = namespace.members[head]
+                for part in rest.split(".") if rest else []:
+                    target = target.members[part]
+            except (KeyError, AttributeError):
+                continue
+            return f"{namespace.path}.{head}" + (f".{rest}" if rest else "")
     return None
 
 
 def _public_path(pkg: Module, cls: Class) -> str | None:
-    """Where a class of a private module is exported in the package's flat namespace."""
-    for name, member in pkg.members.items():
-        if isinstance(member, Alias) and member.target_path == cls.path:
-            return f"{pkg.name}.{name}"
-        if member is cls:
-            return f"{pkg.name}.{name}"
+    """Where a class of a private module is exported in its public namespace."""
+    for namespace in _namespaces(pkg, cls):
+        for name, member in namespace.members.items():
+            if isinstance(member, Alias) and member.target_path == cls.path:
+                return f"{namespace.path}.{name}"
+            if member is cls:
+                return f"{namespace.path}.{name}"
     return None
 
 

@@ -218,6 +218,13 @@ class Layout:
             cards: the cards in the order they are dealt.
             shape: the deal shape, or its name.
 
+        Examples:
+            >>> from pyramid13 import Card, Rank, Suit
+            >>> deck = [Card(rank, Suit.SPADES) for _ in range(8) for rank in Rank]
+            >>> layout = Layout.from_cards(deck, "bicycle")
+            >>> [str(card) for card in layout.piles[0]]  # rounds: pile 1 gets cards 1, 11, 21...
+            ['AS', 'JS', '8S', '5S', '2S']
+
         Raises:
             InvalidLayoutError: not a 104-card Spider deck, or an unknown shape.
         """

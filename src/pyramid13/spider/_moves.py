@@ -32,7 +32,12 @@ MAX_UNIT = 13
 
 
 class MoveKind(enum.Enum):
-    """What a Spider move does."""
+    """What a Spider move does.
+
+    Examples:
+        >>> Move.parse("3:2>7").kind, Move.parse("deal").kind, Move.parse("remove 3").kind
+        (<MoveKind.UNIT: 'unit'>, <MoveKind.DEAL: 'deal'>, <MoveKind.REMOVE: 'remove'>)
+    """
 
     UNIT = "unit"
     """Move the top cards of a pile (one suit, descending) onto another pile."""
@@ -135,7 +140,12 @@ class Move:
 
     @classmethod
     def deal(cls) -> Move:
-        """The deal (the same object as `Move.DEAL`)."""
+        """The deal (the same object as `Move.DEAL`).
+
+        Examples:
+            >>> Move.deal() is Move.DEAL, str(Move.deal())
+            (True, 'deal')
+        """
         return cls.DEAL
 
     @classmethod
@@ -144,6 +154,10 @@ class Move:
 
         Args:
             pile: the index of the pile.
+
+        Examples:
+            >>> Move.remove(2)
+            Move.parse('remove 3')
 
         Raises:
             InvalidMoveError: the index is out of range.
@@ -160,6 +174,15 @@ class Move:
 
         Args:
             text: the move's text.
+
+        Examples:
+            >>> move = Move.parse("3:2>7")
+            >>> move.source, move.count, move.target  # indexes count from 0
+            (2, 2, 6)
+            >>> Move.parse("3>7")
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidMoveError: '3>7' is not a move: expected 'SOURCE:COUNT>TARGET' ...
 
         Raises:
             InvalidMoveError: the text is not a move; the message says why.

@@ -19,7 +19,12 @@ __all__ = ["DealShape", "RuleSet"]
 
 
 class DealShape(enum.Enum):
-    """How many cards each pile starts with, and how the stock is dealt."""
+    """How many cards each pile starts with, and how the stock is dealt.
+
+    Examples:
+        >>> DealShape("first-four"), RuleSet.preset("microsoft").shape is DealShape.FIRST_FOUR
+        (<DealShape.FIRST_FOUR: 'first-four'>, True)
+    """
 
     BICYCLE = "bicycle"
     """Ten piles of 5 (50 cards); a stock of 54: five deals of 10, then a final deal of 4
@@ -236,11 +241,22 @@ class RuleSet:
 
     @classmethod
     def preset_names(cls) -> tuple[str, ...]:
-        """The names of every preset, `bicycle` first."""
+        """The names of every preset, `bicycle` first.
+
+        Examples:
+            >>> RuleSet.preset_names()
+            ('bicycle', 'microsoft', 'pysolfc', 'relaxed', 'kpat', 'open')
+        """
         return _NAMES
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain, JSON-ready dict of every setting; `from_dict` reads it back."""
+        """A plain, JSON-ready dict of every setting; `from_dict` reads it back.
+
+        Examples:
+            >>> RuleSet.preset("kpat", suits=2).to_dict()  # doctest: +NORMALIZE_WHITESPACE
+            {'shape': 'first-four', 'suits': 2, 'suit_set': ['S', 'H'], 'deal_onto_empty': True,
+             'auto_remove_runs': True, 'face_down': True, 'scoring': 'none'}
+        """
         return {
             "shape": self.shape.value,
             "suits": self.suits,
@@ -263,6 +279,15 @@ class RuleSet:
         Args:
             data: the settings.
             policies: extra scoring policies by name, for rules saved with your own policy.
+
+        Examples:
+            >>> rules = RuleSet.from_dict({"shape": "pysolfc", "suits": 1})
+            >>> rules.suit_set, rules.auto_remove_runs, rules.preset_name
+            ((<Suit.CLUBS: 'C'>,), True, None)
+            >>> RuleSet.from_dict({"suits": 3})
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRulesError: suits must be 1, 2 or 4, not 3
 
         Raises:
             InvalidRulesError: an unknown key, a bad value or an unknown scoring policy.

@@ -536,6 +536,14 @@ class GameState:
 
         The moves of the last state asked are kept: asking again, or applying one of them
         right away, does not generate them again.
+
+        Examples:
+            PySolFC deal 1: the tops are 8H TH AH JC 4H 7H QS QC 7C 3S, so TH goes onto JC,
+            JC onto either Queen, each Seven onto 8H, 3S onto 4H; then the deal.
+
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> [str(move) for move in state.legal_moves()]
+            ['2:1>4', '4:1>7', '4:1>8', '6:1>1', '9:1>1', '10:1>5', 'deal']
         """
         game = self._game
         last = game.last
@@ -587,6 +595,11 @@ class GameState:
 
         Args:
             move: any move, legal or not.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> state.is_legal(Move.parse("4:1>8")), state.is_legal(Move.parse("1:1>2"))
+            (True, False)
         """
         return move in self.legal_moves()
 
@@ -626,6 +639,12 @@ class GameState:
 
         Args:
             move: one of `legal_moves`.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> move = state.legal_moves()[0]
+            >>> state.apply_unchecked(move) == state.apply(move)
+            True
         """
         game = self._game
         ups = list(self._ups)
@@ -734,7 +753,14 @@ class GameState:
     # -- hidden information -------------------------------------------------------------
 
     def observe(self) -> Observation:
-        """What a player sees of this position, as an `Observation` (no hidden card)."""
+        """What a player sees of this position, as an `Observation` (no hidden card).
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> seen = state.observe()
+            >>> seen.piles[1], seen.stock_size, seen.legal_moves() == state.legal_moves()
+            (ObservedPile(face_down_count=4, face_up=(Card.parse('TH'),)), 50, True)
+        """
         from ._observation import observe
 
         return observe(self)
