@@ -21,6 +21,8 @@ _GAP = 10  # between columns
 _DOWN_STEP = 9  # vertical offset between face-down cards of a column
 _UP_STEP = 24  # vertical offset between face-up cards of a column
 _DEAL_STEP = 6  # horizontal offset between the stacked deals of the stock
+_RUNS = 8  # places for removed runs
+_RUN_GAP = 4  # between them
 
 
 def _marked(state: GameState, move: Move | None) -> tuple[set[tuple[int, int]], int | None, bool]:
@@ -50,8 +52,9 @@ def spider_svg(
 ) -> str:
     """Draw a Spider `state` as a self-contained SVG document (a string).
 
-    Across the top: the stock, one card back per deal left, and the removed runs, each
-    shown by its King; below them the ten columns, face-down cards as backs and face-up
+    Across the top: the stock, one card back per deal left, and eight places for the
+    runs, each removed run shown by its King, the others dashed; below them the ten
+    columns, face-down cards as backs and face-up
     cards fanned so every rank and suit shows; then a status line. The cards of a unit
     that can move from the top of a column have a green border. Every card is a
     ``<g class="card ..." data-card="9S">`` group.
@@ -98,12 +101,18 @@ def spider_svg(
         _MARGIN,
         top + CARD_HEIGHT + 16,
     )
+    # Eight places for the runs, as Spider programs show them: a King for each run
+    # removed, in removal order, and a dashed outline for each run still to make.
     runs = state.runs_removed
-    for i, suit in enumerate(runs):
-        x = width - _MARGIN - CARD_WIDTH - (len(runs) - 1 - i) * (CARD_WIDTH // 3)
-        canvas.card(Card(Rank.KING, suit), x, top, exposed=False, highlighted=False)
+    first = width - _MARGIN - _RUNS * CARD_WIDTH - (_RUNS - 1) * _RUN_GAP
+    for i in range(_RUNS):
+        x = first + i * (CARD_WIDTH + _RUN_GAP)
+        if i < len(runs):
+            canvas.card(Card(Rank.KING, runs[i]), x, top, exposed=False, highlighted=False)
+        else:
+            canvas.empty(x, top)
     canvas.text(
-        f"runs removed: {len(runs)} of 8",
+        f"runs removed: {len(runs)} of {_RUNS}",
         width - _MARGIN,
         top + CARD_HEIGHT + 16,
         anchor="end",
