@@ -82,6 +82,16 @@ def test_every_public_name_has_a_reference_block(name: str) -> None:
     assert path in paths or parents & paths, f"no '::: {path}' block in docs/reference/*.md"
 
 
+def spider_public_names() -> list[str]:
+    spider = importlib.import_module("pyramid13.spider")
+    return [f"pyramid13.spider.{name}" for name in spider.__all__]
+
+
+@pytest.mark.parametrize("path", spider_public_names())
+def test_every_spider_public_name_has_a_reference_block(path: str) -> None:
+    assert path in documented_paths(), f"no '::: {path}' block in docs/reference/*.md"
+
+
 def resolve(path: str) -> object:
     """The object a dotted path names: the longest importable module, then attributes."""
     parts = path.split(".")
@@ -132,6 +142,20 @@ def test_site_builds_strictly_and_renders_every_public_name(built_site: Path) ->
     html = "".join(page.read_text() for page in (built_site / "reference").rglob("*.html"))
     missing = [name for name in pyramid13.__all__ if f'id="pyramid13.{name}"' not in html]
     assert not missing, f"not rendered in the reference: {missing}"
+
+
+def test_site_renders_every_spider_public_name(built_site: Path) -> None:
+    html = "".join(page.read_text() for page in (built_site / "reference").rglob("*.html"))
+    missing = [path for path in spider_public_names() if f'id="{path}"' not in html]
+    assert not missing, f"not rendered in the reference: {missing}"
+
+
+def test_spider_docstring_links_stay_in_the_spider_namespace(built_site: Path) -> None:
+    # `RuleSet` in a Spider docstring is spider.RuleSet, not Pyramid's RuleSet.
+    html = (built_site / "reference" / "spider" / "index.html").read_text()
+    section = html.split('id="pyramid13.spider.GameState.new"', 1)[1][:6000]
+    assert 'href="#pyramid13.spider.RuleSet"' in section
+    assert "rules/#pyramid13.RuleSet" not in section
 
 
 def test_site_has_every_nav_page(built_site: Path) -> None:
@@ -466,7 +490,10 @@ def public_callables() -> list[tuple[str, object]]:
     that implements it shows its own method).
     """
     found: list[tuple[str, object]] = []
-    namespaces: list[tuple[str, object]] = [("pyramid13", pyramid13)]
+    namespaces: list[tuple[str, object]] = [
+        ("pyramid13", pyramid13),
+        ("pyramid13.spider", importlib.import_module("pyramid13.spider")),
+    ]
     with contextlib.suppress(ImportError):  # the strategies need the optional extra
         namespaces.append(("pyramid13.strategies", importlib.import_module("pyramid13.strategies")))
     for prefix, module in namespaces:

@@ -20,6 +20,8 @@ from typing import Any
 
 from griffe import (
     Alias,
+    AliasResolutionError,
+    CyclicAliasError,
     Attribute,
     Class,
     Expr,
@@ -150,7 +152,7 @@ def _namespaces(pkg: Module, obj: Object) -> list[Module]:
     """Where a docstring's names are looked up: its own public subpackage first (Spider's
     `GameState` is ``pyramid13.spider.GameState``), then the package."""
     home = _home(pkg, obj)
-    return [pkg] if home is pkg else [home, pkg]
+    return [home, pkg] if home is not pkg and home.is_subpackage else [pkg]
 
 
 def _resolve(pkg: Module, obj: Object, name: str) -> str | None:
@@ -181,21 +183,38 @@ def _resolve(pkg: Module, obj: Object, name: str) -> str | None:
         if name.startswith(namespace.path + "."):
             head, _, rest = name[len(namespace.path) + 1 :].partition(".")
         if head in namespace.members and not head.startswith("_"):
+            if namespace is not pkg and _same_export(namespace, pkg, head):
+                continue  # documented under the package's own name (pyramid13.SolveResult)
             try:
                 target = namespace.members[head]
                 for part in rest.split(".") if rest else []:
                     target = target.members[part]
-            except (KeyError, AttributeError):
+            except (KeyError, AttributeError, AliasResolutionError):
                 continue
             return f"{namespace.path}.{head}" + (f".{rest}" if rest else "")
     return None
 
 
+def _target(member: Object | Alias) -> str:
+    """The path of the object `member` finally stands for (through chains of aliases)."""
+    try:
+        return member.final_target.path if isinstance(member, Alias) else member.path
+    except (AliasResolutionError, CyclicAliasError):
+        return member.path
+
+
+def _same_export(namespace: Module, pkg: Module, name: str) -> bool:
+    """Whether the package exports the same object as `namespace` under `name`."""
+    if name not in pkg.members:
+        return False
+    return _target(namespace.members[name]) == _target(pkg.members[name])
+
+
 def _public_path(pkg: Module, cls: Class) -> str | None:
     """Where a class of a private module is exported in its public namespace."""
-    for namespace in _namespaces(pkg, cls):
+    for namespace in reversed(_namespaces(pkg, cls)):  # the package's own name first
         for name, member in namespace.members.items():
-            if isinstance(member, Alias) and member.target_path == cls.path:
+            if isinstance(member, Alias) and _target(member) == cls.path:
                 return f"{namespace.path}.{name}"
             if member is cls:
                 return f"{namespace.path}.{name}"
