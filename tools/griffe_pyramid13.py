@@ -21,9 +21,9 @@ from typing import Any
 from griffe import (
     Alias,
     AliasResolutionError,
-    CyclicAliasError,
     Attribute,
     Class,
+    CyclicAliasError,
     Expr,
     ExprCall,
     ExprKeyword,
