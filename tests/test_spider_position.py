@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -240,3 +241,18 @@ def test_any_text_gives_a_state_or_a_position_error(text: str) -> None:
     except p13.InvalidPositionError:
         return
     assert GameState.from_string(state.to_string()) == state
+
+
+def test_the_reference_page_shows_a_real_code() -> None:
+    # docs/reference/spider.md shows PySolFC deal 1 after its first deal, with parts cut
+    # out ("…"); every part it keeps is in the real code, in order.
+    page = (Path(__file__).resolve().parents[1] / "docs" / "reference" / "spider.md").read_text()
+    shown = page.split("```text\n", 1)[1].split("\n```", 1)[0]
+    state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).apply("deal")
+    code = state.to_string()
+    position = 0
+    for part in shown.split("…"):
+        found = code.find(part, position)
+        assert found >= 0, part
+        position = found + len(part)
+    assert code.endswith(shown.split("…")[-1])
