@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
+
+from attrs.exceptions import FrozenInstanceError
 
 from ._cards import DECK, Card
 from ._errors import (
@@ -283,6 +285,12 @@ def _removal_reachable_one_pile(
                 return True
 
 
+def _frozen(what: str) -> FrozenInstanceError:
+    error = FrozenInstanceError()
+    error.args = (f"GameState is immutable: {what}; apply a move to get a new state",)
+    return error
+
+
 class GameState:
     """A position in a game, with the way it was reached. Immutable.
 
@@ -324,6 +332,12 @@ class GameState:
 
     def __init__(self) -> None:
         raise TypeError("use GameState.new(layout, rules) to start a game")
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise _frozen(f"cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise _frozen(f"cannot delete {name!r}")
 
     # -- construction -------------------------------------------------------------------
 
@@ -578,7 +592,7 @@ class GameState:
         stock = self._stock
         waste = self._waste
         if not pyr and (not game.all_cards or not (stock or waste)):
-            self._status = Status.WON
+            _set_status(self, Status.WON)
             return ()
         shape = game.shapes.get(pyr)
         if shape is None:
@@ -607,9 +621,9 @@ class GameState:
         else:
             moves += self._talon_removals(shape)
         if not moves and not _removal_reachable(game, shape.value_bits, stock, waste, self._pass):
-            self._status = Status.LOST
+            _set_status(self, Status.LOST)
             return ()
-        self._status = Status.PLAYING
+        _set_status(self, Status.PLAYING)
         if stock:
             return moves + _DRAW_ONLY
         if waste and (not game.passes or self._pass < game.passes):
@@ -865,6 +879,20 @@ def _restore(
     return state
 
 
+# GameState refuses attribute assignment; the engine fills a new state's slots through the
+# slot descriptors themselves, which costs one C call per field.
+_SLOTS: dict[str, Any] = dict(vars(GameState))
+_set_game = _SLOTS["_game"].__set__
+_set_pyr = _SLOTS["_pyr"].__set__
+_set_stock = _SLOTS["_stock"].__set__
+_set_waste = _SLOTS["_waste"].__set__
+_set_pass = _SLOTS["_pass"].__set__
+_set_score = _SLOTS["_score"].__set__
+_set_parent = _SLOTS["_parent"].__set__
+_set_move = _SLOTS["_move"].__set__
+_set_status = _SLOTS["_status"].__set__
+
+
 def _make(
     game: _Game,
     pyr: int,
@@ -876,13 +904,13 @@ def _make(
     move: Move | None,
 ) -> GameState:
     state: GameState = _new_state(GameState)
-    state._game = game
-    state._pyr = pyr
-    state._stock = stock
-    state._waste = waste
-    state._pass = pass_
-    state._score = score
-    state._parent = parent
-    state._move = move
-    state._status = None
+    _set_game(state, game)
+    _set_pyr(state, pyr)
+    _set_stock(state, stock)
+    _set_waste(state, waste)
+    _set_pass(state, pass_)
+    _set_score(state, score)
+    _set_parent(state, parent)
+    _set_move(state, move)
+    _set_status(state, None)
     return state
