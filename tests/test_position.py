@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from pyramid13 import (
     GameState,
     InvalidPositionError,
+    InvalidRulesError,
     Layout,
     Pyramid13Error,
     RuleSet,
@@ -177,8 +178,12 @@ def test_waste_piles_must_match_the_rules() -> None:
 def test_wrong_types_are_rejected() -> None:
     with pytest.raises(InvalidPositionError, match="must be text"):
         GameState.from_string(b"7D/9C4D" * 3)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        GameState.from_string(SEED_1_MICROSOFT, "microsoft")  # type: ignore[arg-type]
+    with pytest.raises(InvalidRulesError, match="RuleSet or a preset name"):
+        GameState.from_string(SEED_1_MICROSOFT, 3)  # type: ignore[arg-type]
+    # A preset's name is accepted here as everywhere else.
+    assert GameState.from_string(SEED_1_MICROSOFT, "microsoft") == GameState.from_string(
+        SEED_1_MICROSOFT, RuleSet.preset("microsoft")
+    )
 
 
 def _parses_or_raises(text: str) -> None:

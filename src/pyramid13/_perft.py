@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ._errors import InvalidArgumentError
 from ._moves import Move
-from ._state import GameState
+from ._state import GameState, check_state
+from ._text import describe
 
 __all__ = ["perft", "perft_divide"]
 
@@ -25,10 +26,11 @@ def perft(state: GameState, depth: int) -> int:
         [1, 3, 7, 15, 30]
 
     Raises:
-        InvalidArgumentError: `depth` is not an int >= 0.
+        InvalidArgumentError: `state` is not a GameState, or `depth` is not an int >= 0.
     """
+    check_state(state)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise InvalidArgumentError(f"depth must be an int >= 0, not {depth!r}")
+        raise InvalidArgumentError(f"depth must be an int >= 0, not {describe(depth)}")
     return _perft(state, depth)
 
 
@@ -55,8 +57,9 @@ def perft_divide(state: GameState, depth: int) -> dict[Move, int]:
         {Move.parse('KC'): 2, Move.parse('KH'): 2, Move.parse('draw'): 3}
 
     Raises:
-        InvalidArgumentError: `depth` is not an int >= 1.
+        InvalidArgumentError: `state` is not a GameState, or `depth` is not an int >= 1.
     """
+    check_state(state)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise InvalidArgumentError(f"depth must be an int >= 1, not {depth!r}")
+        raise InvalidArgumentError(f"depth must be an int >= 1, not {describe(depth)}")
     return {move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()}

@@ -27,9 +27,10 @@ from ._cards import Card
 from ._errors import InvalidCardError, InvalidPositionError, InvalidRulesError
 from ._geometry import COVERED_BY, ROWS, position_of, slot_of
 from ._layout import STOCK_SIZE
-from ._rules import RuleSet
+from ._rules import RuleSet, as_rules
 from ._scoring import ScoringPolicy, shipped_policy_names
 from ._state import GameState
+from ._text import describe
 
 __all__ = ["MAX_CODE_LENGTH", "format_position", "format_rules", "parse_position", "parse_rules"]
 
@@ -84,12 +85,12 @@ def _parse_setting(key: str, text: str, defaults: Mapping[str, Any]) -> Any:
     elif isinstance(default, bool):
         if word in ("true", "false"):
             return word == "true"
-        raise InvalidRulesError(f"{key} must be true or false, not {text!r}")
+        raise InvalidRulesError(f"{key} must be true or false, not {describe(text)}")
     elif isinstance(default, str):
         return word if key == "goal" else text
     if not _NUMBER.fullmatch(word):
         hint = " or unlimited" if key == "passes" else ""
-        raise InvalidRulesError(f"{key} must be a whole number{hint}, not {text!r}")
+        raise InvalidRulesError(f"{key} must be a whole number{hint}, not {describe(text)}")
     return int(word)
 
 
@@ -117,14 +118,14 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
         key = key.strip().lower().replace("-", "_")
         if not equals:
             raise InvalidRulesError(
-                f"{item!r}: expected a setting like passes=3 after the preset name"
+                f"{describe(item)}: expected a setting like passes=3 after the preset name"
             )
         if key not in settings:
             raise InvalidRulesError(
-                f"unknown rule setting {key!r}; settings: {', '.join(settings)}"
+                f"unknown rule setting {describe(key)}; settings: {', '.join(settings)}"
             )
         if key in seen:
-            raise InvalidRulesError(f"rule setting {key!r} given twice")
+            raise InvalidRulesError(f"rule setting {describe(key)} given twice")
         seen.add(key)
         settings[key] = _parse_setting(key, value.strip(), defaults)
     return RuleSet.from_dict(settings, policies=policies)
@@ -165,7 +166,7 @@ class _Reader:
     def cards(self, text: str, where: str) -> list[Card]:
         if len(text) % 2:
             raise InvalidPositionError(
-                f"{where}: {text!r} is not a sequence of two-character cards like 'TH4C'"
+                f"{where}: {describe(text)} is not a sequence of two-character cards like 'TH4C'"
             )
         cards = []
         for number, start in enumerate(range(0, len(text), 2), 1):
@@ -205,7 +206,7 @@ def _pyramid(reader: _Reader, text: str) -> list[Card | None]:
         if len(row_text) != 2 * (row + 1):
             raise InvalidPositionError(
                 f"{where} must have {row + 1} slot(s) of two characters (a card or '..'), "
-                f"not {row_text!r}"
+                f"not {describe(row_text)}"
             )
         for col in range(row + 1):
             token = row_text[2 * col : 2 * col + 2]
@@ -241,7 +242,7 @@ def _check_score(score: int, rules: RuleSet) -> None:
         raise InvalidPositionError(f"the {name} scoring never goes below 0, score {score}")
 
 
-def parse_position(text: str, rules: RuleSet | None = None) -> GameState:
+def parse_position(text: str, rules: RuleSet | str | None = None) -> GameState:
     """Read a position code into a state without history; see `GameState.from_string`."""
     if not isinstance(text, str):
         raise InvalidPositionError(f"a position code must be text, not {type(text).__name__}")
@@ -255,8 +256,8 @@ def parse_position(text: str, rules: RuleSet | None = None) -> GameState:
             f"a position code has 6 fields separated by spaces ({', '.join(_FIELDS)}; the "
             f"rules may be left out), this one has {len(fields)}"
         )
-    if rules is not None and not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if rules is not None:
+        rules = as_rules(rules)
     if len(fields) == 6:
         policies = None if rules is None else {rules.scoring.name: rules.scoring}
         try:
@@ -291,7 +292,7 @@ def parse_position(text: str, rules: RuleSet | None = None) -> GameState:
         )
     if not _NUMBER.fullmatch(fields[3]) or int(fields[3]) < 1:
         raise InvalidPositionError(
-            f"the pass number must be a whole number >= 1, not {fields[3]!r}"
+            f"the pass number must be a whole number >= 1, not {describe(fields[3])}"
         )
     pass_number = int(fields[3])
     if rules.passes is not None and pass_number > rules.passes:
@@ -299,7 +300,7 @@ def parse_position(text: str, rules: RuleSet | None = None) -> GameState:
             f"pass {pass_number} is beyond the rules' {rules.passes} pass(es) through the stock"
         )
     if not _SCORE.fullmatch(fields[4]):
-        raise InvalidPositionError(f"the score must be a whole number, not {fields[4]!r}")
+        raise InvalidPositionError(f"the score must be a whole number, not {describe(fields[4])}")
     score = int(fields[4])
     _check_score(score, rules)
     return GameState._from_position(rules, pyramid, stock, piles, pass_number, score)

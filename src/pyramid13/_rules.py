@@ -9,7 +9,8 @@ from typing import Any
 import attrs
 
 from ._errors import InvalidRulesError
-from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
+from ._scoring import NoScoring, ScoringPolicy, scoring_policy
+from ._text import describe
 
 __all__ = ["Goal", "RuleSet"]
 
@@ -25,26 +26,20 @@ class Goal(enum.Enum):
 
 def _to_policy(value: ScoringPolicy | str) -> ScoringPolicy:
     if isinstance(value, str):
-        try:
-            return scoring_policy(value)
-        except KeyError:
-            raise InvalidRulesError(
-                f"unknown scoring policy {value!r}; shipped ones: "
-                f"{', '.join(shipped_policy_names())}"
-            ) from None
+        return scoring_policy(value)
     return value
 
 
 def _check_bool(instance: RuleSet, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise InvalidRulesError(f"{attribute.name} must be True or False, not {value!r}")
+        raise InvalidRulesError(f"{attribute.name} must be True or False, not {describe(value)}")
 
 
 def _check_count(low: int, high: int) -> Any:
     def check(instance: RuleSet, attribute: attrs.Attribute[int], value: object) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise InvalidRulesError(
-                f"{attribute.name} must be an int in {low}..{high}, not {value!r}"
+                f"{attribute.name} must be an int in {low}..{high}, not {describe(value)}"
             )
 
     return check
@@ -55,13 +50,14 @@ def _check_passes(instance: RuleSet, attribute: Any, value: object) -> None:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidRulesError(
-            f"passes must be an int >= 1 (1 means no recycle) or None for unlimited, not {value!r}"
+            "passes must be an int >= 1 (1 means no recycle) or None for unlimited, "
+            f"not {describe(value)}"
         )
 
 
 def _check_goal(instance: RuleSet, attribute: Any, value: object) -> None:
     if not isinstance(value, Goal):
-        raise InvalidRulesError(f"goal must be a Goal, not {value!r}")
+        raise InvalidRulesError(f"goal must be a Goal, not {describe(value)}")
 
 
 def _check_policy(
@@ -76,8 +72,28 @@ def _check_policy(
     if not isinstance(value, ScoringPolicy) or not isinstance(value.name, str):
         raise InvalidRulesError(
             f"scoring must be a ScoringPolicy (with .name and .score) or a policy name, "
-            f"not {value!r}"
+            f"not {describe(value)}"
         )
+
+
+def as_rules(rules: RuleSet | str | None, name: str = "rules") -> RuleSet:
+    """`rules` as a RuleSet: a RuleSet itself, a preset's name, or None for `RuleSet()`.
+
+    Every function of the library that takes rules accepts these three forms.
+
+    Raises:
+        InvalidRulesError: an unknown preset name, or neither a RuleSet nor text.
+    """
+    if isinstance(rules, RuleSet):
+        return rules
+    if rules is None:
+        return RuleSet()
+    if isinstance(rules, str):
+        return RuleSet.preset(rules)
+    raise InvalidRulesError(
+        f"{name} must be a RuleSet or a preset name (use RuleSet.preset), "
+        f"not {type(rules).__name__}"
+    )
 
 
 @attrs.frozen
@@ -149,7 +165,7 @@ class RuleSet:
             return _PRESETS[name]
         except (KeyError, TypeError):
             raise InvalidRulesError(
-                f"unknown preset {name!r}; known presets: {', '.join(_PRESETS)}"
+                f"unknown preset {describe(name)}; known presets: {', '.join(_PRESETS)}"
             ) from None
 
     @classmethod
@@ -200,12 +216,12 @@ class RuleSet:
             except (ValueError, TypeError):
                 raise InvalidRulesError(
                     f"goal must be one of {', '.join(g.value for g in Goal)}, "
-                    f"not {settings['goal']!r}"
+                    f"not {describe(settings['goal'])}"
                 ) from None
         if "scoring" in settings:
             name = settings["scoring"]
             if not isinstance(name, str):
-                raise InvalidRulesError(f"scoring must be a policy name, not {name!r}")
+                raise InvalidRulesError(f"scoring must be a policy name, not {describe(name)}")
             if policies is not None and name in policies:
                 settings["scoring"] = policies[name]
         return cls(**settings)

@@ -22,18 +22,18 @@ from attrs.exceptions import FrozenInstanceError
 from ._cards import DECK, Card
 from ._errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidLayoutError,
     InvalidMoveError,
-    InvalidRulesError,
     UndoError,
 )
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
 from ._layout import PYRAMID_SIZE, Layout
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
-from ._rules import Goal, RuleSet
+from ._rules import Goal, RuleSet, as_rules
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
 
-__all__ = ["GameState", "Status"]
+__all__ = ["GameState", "Status", "check_state"]
 
 PILE_BITS = 144  # 24 cards of 6 bits: room for every talon card on one pile
 PILE_MASK = (1 << PILE_BITS) - 1
@@ -86,6 +86,15 @@ def _pack(cards: Sequence[Card]) -> int:
     for card in cards:
         packed = (packed << 6) | (card.index + 1)
     return packed
+
+
+def _as_move(move: Move | str) -> Move:
+    """A Move, or move text read by `Move.parse`: the one rule for moves given as text."""
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.parse(move)
+    raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
 
 
 class _Shape:
@@ -342,12 +351,13 @@ class GameState:
     # -- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, layout: Layout, rules: RuleSet | None = None) -> GameState:
+    def new(cls, layout: Layout, rules: RuleSet | str | None = None) -> GameState:
         """The start of a game: `layout` dealt under `rules` (the classic preset by default).
 
         Args:
             layout: the deal.
-            rules: the variant; None for `RuleSet()`, the classic preset.
+            rules: the variant, or the name of a preset (``"microsoft"``); None for
+                `RuleSet()`, the classic preset.
 
         Examples:
             >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
@@ -356,16 +366,12 @@ class GameState:
 
         Raises:
             InvalidLayoutError: `layout` is not a Layout.
-            InvalidRulesError: `rules` is not a RuleSet.
+            InvalidRulesError: `rules` is neither a RuleSet nor a preset's name.
         """
         if not isinstance(layout, Layout):
             hint = " (read a layout code with Layout.parse)" if isinstance(layout, str) else ""
             raise InvalidLayoutError(f"layout must be a Layout{hint}, not {type(layout).__name__}")
-        if rules is None:
-            rules = RuleSet()
-        elif not isinstance(rules, RuleSet):
-            hint = " (use RuleSet.preset(name) for a preset)" if isinstance(rules, str) else ""
-            raise InvalidRulesError(f"rules must be a RuleSet{hint}, not {type(rules).__name__}")
+        rules = as_rules(rules)
         game = _Game(layout, rules)
         stock = _pack(layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
         waste = 0
@@ -374,7 +380,7 @@ class GameState:
         return _make(game, (1 << SLOTS) - 1, stock, waste, 1, 0, None, None)
 
     @classmethod
-    def from_string(cls, text: str, rules: RuleSet | None = None) -> GameState:
+    def from_string(cls, text: str, rules: RuleSet | str | None = None) -> GameState:
         """Read a position code, as written by `to_string`: a position without history.
 
         The state has no previous state. Its `layout` is a deal consistent with the
@@ -382,13 +388,14 @@ class GameState:
 
         Args:
             text: the position code.
-            rules: the rules, when the code leaves them out (else the classic preset); when
-                the code names its rules too, both must agree. Pass them also to read a code
-                written under your own scoring policy.
+            rules: the rules (a RuleSet or a preset's name), when the code leaves them out
+                (else the classic preset); when the code names its rules too, both must
+                agree. Pass them also to read a code written under your own scoring policy.
 
         Raises:
             InvalidPositionError: the text is not a position code, or describes a position
                 that cannot occur; the message says what and where.
+            InvalidRulesError: `rules` is neither a RuleSet nor a preset's name.
         """
         from ._position import parse_position
 
@@ -656,13 +663,25 @@ class GameState:
                     moves.append(PAIR_MOVES[top][beneath])  # type: ignore[arg-type]
         return tuple(moves)
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether `move` is legal here.
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether `move` (a `Move` or its text) is legal here.
+
+        Text is read as `apply` reads it (`Move.parse`), so ``is_legal(text)`` is True
+        exactly when ``apply(text)`` succeeds.
 
         Args:
-            move: any move, legal or not.
+            move: any move, legal or not, or its text such as ``"KC"`` or ``"draw"``.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.is_legal("KC"), state.is_legal(Move.parse("KS"))
+            (True, False)
+
+        Raises:
+            InvalidMoveError: `move` is neither a Move nor valid move text (text such as
+                ``"4C+8C"`` is no move at all, legal or not).
         """
-        return move in self.legal_moves()
+        return _as_move(move) in self.legal_moves()
 
     def apply(self, move: Move | str) -> GameState:
         """The state after `move` (a `Move` or its text). This state is left untouched.
@@ -686,10 +705,7 @@ class GameState:
             InvalidMoveError: `move` is neither a Move nor valid move text.
             IllegalMoveError: the move is not legal here; the message says why.
         """
-        if not isinstance(move, Move):
-            if not isinstance(move, str):
-                raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
-            move = Move.parse(move)
+        move = _as_move(move)
         if move not in self.legal_moves():
             raise IllegalMoveError(f"{move} is not legal here: {self._why_illegal(move)}")
         return self.apply_unchecked(move)
@@ -867,6 +883,17 @@ class GameState:
 
 
 _new_state = object.__new__
+
+
+def check_state(state: object, name: str = "state") -> GameState:
+    """`state` itself when it is a GameState.
+
+    Raises:
+        InvalidArgumentError: it is not.
+    """
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"{name} must be a GameState, not {type(state).__name__}")
+    return state
 
 
 def _restore(

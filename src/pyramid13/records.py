@@ -60,7 +60,8 @@ from ._layout import Layout
 from ._moves import Move
 from ._rules import RuleSet
 from ._scoring import ScoringPolicy
-from ._state import GameState
+from ._state import GameState, check_state
+from ._text import describe
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -241,9 +242,11 @@ class GameRecord:
         Args:
             state: any state of the game; the record ends there.
             metadata: facts to keep with the game (none by default).
+
+        Raises:
+            InvalidArgumentError: `state` is not a GameState.
         """
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+        check_state(state)
         return cls(state.start, state.history, metadata or RecordMetadata())
 
     @property
@@ -468,8 +471,7 @@ def _json_type(value: object) -> str:
 
 
 def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return describe(value, limit=40)
 
 
 def _same(value: object, expected: object) -> bool:
@@ -648,7 +650,12 @@ def format_msc_solution(moves: Iterable[Move]) -> str:
     Examples:
         >>> format_msc_solution([Move.parse("draw"), Move.parse("4C+9C")])
         '("Draw" ("4c" "9c"))'
+
+    Raises:
+        InvalidMoveError: `moves` is not an iterable of Move values.
     """
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise InvalidMoveError(f"moves must be an iterable of Move, not {type(moves).__name__}")
     steps = []
     for move in moves:
         if not isinstance(move, Move):
