@@ -300,22 +300,8 @@ def _frozen(what: str) -> FrozenInstanceError:
     return error
 
 
-class GameState:
-    """A position in a game, with the way it was reached. Immutable.
-
-    Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
-    link to its parent, so `undo` is O(1) and returns the previous state exactly.
-    Equality and hashing compare positions (rules, cards where they lie, pass number and
-    score), not histories.
-
-    Examples:
-        >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
-        >>> state.status, state.pass_number, state.score
-        (<Status.PLAYING: 'playing'>, 1, 0)
-        >>> after = state.apply(state.legal_moves()[0])
-        >>> after.undo() == state
-        True
-    """
+class _StateSlots:
+    """The fields of a `GameState`, in slots (see `_make` for why they live here)."""
 
     __slots__ = (
         "_game",
@@ -338,6 +324,26 @@ class GameState:
     _parent: GameState | None
     _move: Move | None
     _status: Status | None
+
+
+class GameState(_StateSlots):
+    """A position in a game, with the way it was reached. Immutable.
+
+    Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
+    link to its parent, so `undo` is O(1) and returns the previous state exactly.
+    Equality and hashing compare positions (rules, cards where they lie, pass number and
+    score), not histories.
+
+    Examples:
+        >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+        >>> state.status, state.pass_number, state.score
+        (<Status.PLAYING: 'playing'>, 1, 0)
+        >>> after = state.apply(state.legal_moves()[0])
+        >>> after.undo() == state
+        True
+    """
+
+    __slots__ = ()
 
     def __init__(self) -> None:
         raise TypeError("use GameState.new(layout, rules) to start a game")
@@ -705,7 +711,8 @@ class GameState:
             InvalidMoveError: `move` is neither a Move nor valid move text.
             IllegalMoveError: the move is not legal here; the message says why.
         """
-        move = _as_move(move)
+        if not isinstance(move, Move):
+            move = _as_move(move)
         if move not in self.legal_moves():
             raise IllegalMoveError(f"{move} is not legal here: {self._why_illegal(move)}")
         return self.apply_unchecked(move)
@@ -882,9 +889,6 @@ class GameState:
         return "\n".join(lines)
 
 
-_new_state = object.__new__
-
-
 def check_state(state: object, name: str = "state") -> GameState:
     """`state` itself when it is a GameState.
 
@@ -906,18 +910,15 @@ def _restore(
     return state
 
 
-# GameState refuses attribute assignment; the engine fills a new state's slots through the
-# slot descriptors themselves, which costs one C call per field.
-_SLOTS: dict[str, Any] = dict(vars(GameState))
-_set_game = _SLOTS["_game"].__set__
-_set_pyr = _SLOTS["_pyr"].__set__
-_set_stock = _SLOTS["_stock"].__set__
-_set_waste = _SLOTS["_waste"].__set__
-_set_pass = _SLOTS["_pass"].__set__
-_set_score = _SLOTS["_score"].__set__
-_set_parent = _SLOTS["_parent"].__set__
-_set_move = _SLOTS["_move"].__set__
-_set_status = _SLOTS["_status"].__set__
+class _NewState(_StateSlots):
+    """A GameState being built: same fields, plain assignment. See `_make`."""
+
+    __slots__ = ()
+
+
+_new_state = object.__new__
+# The lazily computed status is the one field set after construction (by `_generate`).
+_set_status: Any = vars(_StateSlots)["_status"].__set__
 
 
 def _make(
@@ -930,14 +931,18 @@ def _make(
     parent: GameState | None,
     move: Move | None,
 ) -> GameState:
-    state: GameState = _new_state(GameState)
-    _set_game(state, game)
-    _set_pyr(state, pyr)
-    _set_stock(state, stock)
-    _set_waste(state, waste)
-    _set_pass(state, pass_)
-    _set_score(state, score)
-    _set_parent(state, parent)
-    _set_move(state, move)
-    _set_status(state, None)
-    return state
+    # GameState refuses attribute assignment, so a new state is filled in as a _NewState
+    # (the same slots, plain fast stores) and then becomes a GameState: cheaper than a
+    # descriptor call per field, and `apply` runs this for every move.
+    state: Any = _new_state(_NewState)
+    state._game = game
+    state._pyr = pyr
+    state._stock = stock
+    state._waste = waste
+    state._pass = pass_
+    state._score = score
+    state._parent = parent
+    state._move = move
+    state._status = None
+    state.__class__ = GameState
+    return state  # type: ignore[no-any-return]
