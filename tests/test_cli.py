@@ -80,7 +80,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         (("show", "--position", "nonsense"), "--position: a position code has 6 fields"),
         (("show", "--seed", "1", "--moves", "draw KS"), "--moves, move 2: KS is not legal"),
         (("show", "--seed", "1", "--moves", "4C+8C"), "sums to 12"),
-        (("show", "--seed", "1", "--highlight", "KS"), "--highlight and --title go with --svg"),
+        (("show", "--seed", "1", "--highlight", "KS"), "--highlight, --title and --scale go with"),
         (("show", "--seed", "1", "--svg", "-", "--highlight", "X"), "--highlight"),
         (("show", "--seed", "1", "--code", "--svg", "x.svg"), "not allowed with"),
         (("play", "--seed", "1", "--nonsense"), "unrecognized arguments"),

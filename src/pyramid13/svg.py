@@ -13,6 +13,7 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from html import escape
 
 from ._cards import Card, Rank, Suit
@@ -44,8 +45,13 @@ _RANK_TEXT = {rank: rank.letter for rank in Rank}
 _RANK_TEXT[Rank.TEN] = "10"
 
 
+# Characters XML 1.0 forbids (most control characters, lone surrogates, U+FFFE/U+FFFF):
+# an SVG holding one is no document at all, so they are drawn as U+FFFD.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 def _attr(value: object) -> str:
-    return escape(str(value), quote=True)
+    return escape(_NOT_XML.sub("\ufffd", str(value)), quote=True)
 
 
 class _Canvas:
@@ -131,7 +137,8 @@ def to_svg(
         state: the position to draw.
         highlight: a move (or its text) to highlight: its cards, or the stock for a draw,
             or the waste for a recycle. It does not have to be legal.
-        title: a caption drawn above the picture (escaped; any text is safe).
+        title: a caption drawn above the picture (escaped; any text is safe: characters
+            that XML cannot hold, such as control characters, are drawn as U+FFFD).
         scale: the size of the picture as a factor of its natural size (460 by 492
             pixels with one waste pile and no title): the document's ``width`` and
             ``height`` are multiplied by it; the drawing (its ``viewBox``) is the same.

@@ -5,7 +5,11 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
+import multiprocessing
+import os
+import signal
 import sys
+from concurrent.futures import ProcessPoolExecutor
 
 from .._position import format_rules
 from .._rules import RuleSet
@@ -13,6 +17,7 @@ from ..bots import Bot, GreedyBot, RandomBot
 from ..stats import win_rate
 from ._common import (
     EXIT_OK,
+    CliError,
     Parser,
     add_limit_arguments,
     natural,
@@ -23,6 +28,7 @@ from ._common import (
 __all__ = ["add_parser", "run"]
 
 PLAYERS = ("solver", "greedy", "random")
+_LAST_SEED = 2**64 - 1
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -74,6 +80,10 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     parser.set_defaults(run=run)
 
 
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run(args: argparse.Namespace) -> int:
     """``pyramid13 stats``."""
     player: str | Bot = args.player
@@ -87,16 +97,39 @@ def run(args: argparse.Namespace) -> int:
         and sys.stderr.isatty()
         and importlib.util.find_spec("tqdm") is not None
     )
-    seeds = range(args.first_seed, args.first_seed + args.deals)
-    result = win_rate(
-        args.preset,
-        seeds,
-        player,
-        workers=args.workers,
-        progress=progress,
-        node_limit=args.node_limit,
-        time_limit=args.time_limit,
-    )
+    last = args.first_seed + args.deals - 1
+    if last > _LAST_SEED:
+        raise CliError(
+            f"--first-seed {args.first_seed} and --deals {args.deals} go up to seed {last}, "
+            f"past the last seed 2**64-1 = {_LAST_SEED}"
+        )
+    seeds = range(args.first_seed, last + 1)
+    workers = args.workers or os.cpu_count() or 1
+    pool = None
+    if workers > 1 and args.deals > 1:
+        # Workers of our own, deaf to Ctrl-C (the terminal sends it to them too): this
+        # process stops them and reports the interruption on one line.
+        pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    try:
+        result = win_rate(
+            args.preset,
+            seeds,
+            player,
+            executor=pool,
+            workers=workers,
+            progress=progress,
+            node_limit=args.node_limit,
+            time_limit=args.time_limit,
+        )
+    except KeyboardInterrupt:
+        if pool is not None:
+            for child in multiprocessing.active_children():
+                child.terminate()
+            pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     if args.json:
         print(
             json.dumps(
