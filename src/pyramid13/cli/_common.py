@@ -9,9 +9,12 @@ import random
 import re
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from .._errors import InvalidRulesError, Pyramid13Error
 from .._layout import Layout
@@ -61,6 +64,11 @@ class CliError(Exception):
 
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: what is wrong and where to look."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops write errors: a closed pipe must reach `main`, as for any output.
+        if message:
+            (file or sys.stderr).write(message)
 
     def error(self, message: str) -> NoReturn:
         # argparse quotes the arguments it refuses: cut them, a 10 MB argument included.
