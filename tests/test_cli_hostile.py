@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import select
 import shutil
 import signal
 import subprocess
@@ -27,6 +28,7 @@ SCRIPT = shutil.which("pyramid13", path=str(Path(sys.executable).parent))
 #: The installed entry point when there is one, else ``python -m pyramid13``.
 PROGRAM = [SCRIPT] if SCRIPT else [sys.executable, "-m", "pyramid13"]
 STRICT = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+STRICT.pop("PYTHONUNBUFFERED", None)  # output to pipes is block-buffered, as for users
 DOCUMENTED = {code for code, _ in STATUSES}
 TIMEOUT = 120
 
@@ -260,14 +262,19 @@ def _interrupt(args: list[str], after: float | bytes, stdin: bytes = b"") -> tup
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        env=STRICT,
     )
     assert process.stdout is not None
     if isinstance(after, bytes):
         seen = b""
+        deadline = time.monotonic() + TIMEOUT
         while after not in seen:
-            chunk = process.stdout.read1(1 << 16)
-            assert chunk, seen
-            seen += chunk
+            ready, _, _ = select.select([process.stdout], [], [], 1.0)
+            assert time.monotonic() < deadline, f"never saw {after!r}: {seen!r}"
+            if ready:
+                chunk = process.stdout.read1(1 << 16)
+                assert chunk, seen
+                seen += chunk
     else:
         time.sleep(after)
     os.killpg(process.pid, signal.SIGINT)

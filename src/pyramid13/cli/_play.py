@@ -320,10 +320,16 @@ def _terminal_lines() -> Iterator[Line]:
             yield "", f"that line is not text in the terminal's encoding ({sys.stdin.encoding})"
 
 
-def _script_lines(stream: BinaryIO, encoding: str) -> Iterator[Line]:
-    """Lines of a script, read as bytes so that none is too long or undecodable to report."""
+def _script_lines(stream: BinaryIO, encoding: str, out: TextIO | None = None) -> Iterator[Line]:
+    """Lines of a script, read as bytes so that none is too long or undecodable to report.
+
+    `out` is flushed before each line is read, so that a program driving the game through
+    pipes sees the board before it answers.
+    """
     number = 0
     while True:
+        if out is not None:
+            out.flush()
         data = stream.readline(MAX_LINE + 1)
         if not data:
             return
@@ -352,7 +358,7 @@ def _input_lines() -> Iterator[Line]:
     buffer = getattr(stdin, "buffer", None)
     if buffer is None:  # a text stream without bytes beneath (replaced by a caller)
         return ((line, None) for line in stdin)
-    return _script_lines(buffer, stdin.encoding or "utf-8")
+    return _script_lines(buffer, stdin.encoding or "utf-8", sys.stdout)
 
 
 def run(args: argparse.Namespace) -> int:
