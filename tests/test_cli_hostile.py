@@ -234,6 +234,18 @@ def test_a_closed_pipe_is_not_an_answer(args: tuple[str, ...]) -> None:
     assert (status, err) == (141, "")
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [("solve", "--seed", "2", "--preset", "microsoft"), ("--help",)])
+def test_output_to_a_full_disk(args: tuple[str, ...]) -> None:
+    with open("/dev/full", "wb") as full:
+        result = subprocess.run(
+            [*PROGRAM, *args], stdout=full, stderr=subprocess.PIPE, timeout=TIMEOUT, check=False
+        )
+    err = result.stderr.decode()
+    assert result.returncode == 2
+    assert one_line(err) == "pyramid13: error: [Errno 28] No space left on device"
+
+
 def test_solve_into_head() -> None:
     solver = subprocess.Popen(
         [*PROGRAM, "solve", "--seed", "2", "--preset", "microsoft"],
@@ -353,3 +365,5 @@ def test_in_process_output_survives_a_strict_ascii_stdout(
     assert main(["show", "--seed", "1", "--svg", "-", "--title", "\udcff ♥"]) == 0
     stdout.flush()
     assert ET.fromstring(raw.getvalue()).get("width")
+    assert main(["show", "--seed", "1", "--moves", "\udcff"]) == 2
+    assert stdout.errors == "strict"  # main leaves the caller's streams as they were

@@ -14,7 +14,7 @@ import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ._exit import EXIT_BUG, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_PIPE, STATUSES
@@ -61,8 +61,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     standard output 141 (the Python documentation's way with ``BrokenPipeError``), each
     with at most one line on stderr.
     """
+    restore = _lenient_output()
     try:
-        _lenient_output()
         return _run(argv)
     except KeyboardInterrupt:
         _error_line("pyramid13: interrupted")
@@ -72,12 +72,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         # to the null device, so that flushing it at exit fails no more.
         _drop_stdout()
         return EXIT_PIPE
+    except OSError as error:  # such as writing the output to a full disk
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            _drop_stdout()  # else Python would fail again, flushing it at exit
+        _error_line(f"pyramid13: error: {error}")
+        return EXIT_ERROR
     except MemoryError:
         _error_line("pyramid13: error: out of memory")
         return EXIT_BUG
     except Exception as error:  # the last guard: one line, not a traceback
         _error_line(f"pyramid13: internal error, please report it: {type(error).__name__}: {error}")
         return EXIT_BUG
+    finally:
+        for stream, errors in restore:
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors=errors)
 
 
 def _run(argv: Sequence[str] | None) -> int:
@@ -104,13 +115,18 @@ def _run(argv: Sequence[str] | None) -> int:
     return status
 
 
-def _lenient_output() -> None:
+def _lenient_output() -> list[tuple[Any, str | None]]:
     """Make stdout and stderr escape what their encoding cannot write, instead of failing
-    (a strict ``PYTHONIOENCODING``, an ASCII terminal)."""
+    (a strict ``PYTHONIOENCODING``, an ASCII terminal); returns how to undo it, for a
+    caller that runs `main` inside its own program."""
+    changed = []
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             with contextlib.suppress(OSError, ValueError):  # a stream already closed
+                errors = stream.errors
                 stream.reconfigure(errors="backslashreplace")
+                changed.append((stream, errors))
+    return changed
 
 
 def _error_line(text: str) -> None:

@@ -18,7 +18,8 @@ EXIT_OK = 0
 EXIT_NO = 1
 """A negative answer: no solution, or the game was lost."""
 EXIT_ERROR = 2
-"""Bad arguments or bad input (a file, a code, a command), with one line on stderr."""
+"""Bad arguments or bad input (a file, a code, a command), or output that cannot be written
+(a full disk), with one line on stderr."""
 EXIT_UNKNOWN = 3
 """The solver hit its node or time limit without an answer."""
 EXIT_BUG = 70
