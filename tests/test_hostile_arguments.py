@@ -24,6 +24,16 @@ from pyramid13.strategies import game_states
 
 STATE = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
 CODE = STATE.to_string()
+RECORD = p13.GameRecord.from_state(STATE.apply("KC")).to_json()
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
 
 HOSTILE: list[Any] = [
     None,
@@ -96,6 +106,14 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "RecordMetadata(player)": lambda v: p13.RecordMetadata(player=v),
     "format_msc_solution": lambda v: p13.format_msc_solution(v),
     "parse_msc_solution": lambda v: p13.parse_msc_solution(v),
+    "RuleSet.from_dict(key)": lambda v: RuleSet.from_dict({v: 1}) if _hashable(v) else None,
+    "RuleSet.from_dict(policies)": lambda v: RuleSet.from_dict({}, policies=v),
+    "GameRecord(moves)": lambda v: p13.GameRecord(STATE, v),
+    "GameRecord.from_json(policies)": lambda v: p13.GameRecord.from_json(RECORD, policies=v),
+    "win_rate(max_moves)": lambda v: p13.win_rate("classic", range(1), "greedy", max_moves=v),
+    "win_rate(executor)": lambda v: (
+        p13.win_rate("classic", range(2), "greedy", executor=v) if v is not None else None
+    ),
     "game_states(rules)": lambda v: game_states(v),
     "game_states(max_moves)": lambda v: game_states(max_moves=v),
 }

@@ -206,7 +206,11 @@ class RuleSet:
         if not isinstance(data, Mapping):
             raise InvalidRulesError(f"rules must be a mapping, not {type(data).__name__}")
         known = {field.name for field in attrs.fields(cls)}
-        unknown = sorted(str(key) for key in data if key not in known)
+        if policies is not None and not isinstance(policies, Mapping):
+            raise InvalidRulesError(
+                f"policies must be a mapping of names to policies, not {type(policies).__name__}"
+            )
+        unknown = sorted(describe(key) for key in data if key not in known)
         if unknown:
             raise InvalidRulesError(f"unknown rule setting(s): {', '.join(unknown)}")
         settings = dict(data)

@@ -193,7 +193,8 @@ def _check_start(instance: GameRecord, attribute: Any, value: Any) -> None:
 
 
 def _to_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
-    return tuple(moves)
+    # Runs before the validator: anything that is not iterable goes to it unchanged.
+    return tuple(moves) if isinstance(moves, Iterable) else moves
 
 
 def _check_moves(instance: GameRecord, attribute: Any, value: Any) -> None:

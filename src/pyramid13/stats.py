@@ -259,7 +259,7 @@ def win_rate(
         max_moves: a bot's game that reaches this many moves counts as undecided.
 
     Raises:
-        InvalidArgumentError: an unknown player, bad seeds or limits.
+        InvalidArgumentError: an unknown player, bad seeds, limits, counts or executor.
         InvalidRulesError: `rules` is neither a RuleSet nor a preset's name.
         ImportError: `progress` without `tqdm` installed.
 
@@ -284,6 +284,12 @@ def win_rate(
             isinstance(value, bool) or not isinstance(value, int) or value < 1
         ):
             raise InvalidArgumentError(f"{label} must be a positive int, not {describe(value)}")
+    if max_moves is None:
+        raise InvalidArgumentError("max_moves must be a positive int, not None")
+    if executor is not None and not isinstance(executor, Executor):
+        raise InvalidArgumentError(
+            f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
+        )
     check_limits(node_limit, time_limit)
     bar = _progress_bar(len(seeds), rules, name) if progress else None
     job = _Job(rules, bot, node_limit, time_limit, max_moves)
