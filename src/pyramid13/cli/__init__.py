@@ -65,7 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(argv)
     except KeyboardInterrupt:
-        _error_line("pyramid13: interrupted")
+        # On a terminal the cursor follows the '^C' it echoed: start a line of our own.
+        _error_line("pyramid13: interrupted", fresh=_is_terminal(sys.stderr))
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (as with '| head'): stop quietly. Standard output now goes
@@ -129,11 +130,21 @@ def _lenient_output() -> list[tuple[Any, str | None]]:
     return changed
 
 
-def _error_line(text: str) -> None:
-    """Print `text` on stderr as one line of at most `MAX_ERROR_LINE` characters."""
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _error_line(text: str, *, fresh: bool = False) -> None:
+    """Print `text` on stderr as one line of at most `MAX_ERROR_LINE` characters (after a
+    line break when `fresh`)."""
     line = " ".join(text.split())
     if len(line) > MAX_ERROR_LINE:
         line = line[: MAX_ERROR_LINE - 3] + "..."
+    if fresh:
+        line = "\n" + line
     with contextlib.suppress(OSError, ValueError):  # stderr is closed too: nothing to tell
         print(line, file=sys.stderr, flush=True)
 

@@ -121,15 +121,14 @@ def run(args: argparse.Namespace) -> int:
             node_limit=args.node_limit,
             time_limit=args.time_limit,
         )
-    except KeyboardInterrupt:
-        if pool is not None:
+    except BaseException:
+        if pool is not None:  # Ctrl-C or an error: stop the workers now, not after their chunks
             for child in multiprocessing.active_children():
                 child.terminate()
             pool.shutdown(wait=False, cancel_futures=True)
         raise
-    finally:
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+    if pool is not None:
+        pool.shutdown()
     if args.json:
         print(
             json.dumps(
