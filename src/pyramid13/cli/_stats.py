@@ -82,6 +82,29 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
 
 def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _start_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool of our own whose workers are deaf to Ctrl-C (a terminal sends it to
+    every process of the command), so that this process alone stops them and reports it.
+
+    The workers start at once, with Ctrl-C held back meanwhile: one arriving while a worker
+    is forked would be lost in Python's fork hooks (printed, then ignored) and the run
+    would go on; held back, it comes once they are up, as a plain KeyboardInterrupt.
+    """
+    block = hasattr(signal, "pthread_sigmask")
+    if block:
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+        for started in [pool.submit(int) for _ in range(workers)]:
+            started.result()
+    finally:
+        if block:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    return pool
 
 
 def run(args: argparse.Namespace) -> int:
@@ -105,11 +128,7 @@ def run(args: argparse.Namespace) -> int:
         )
     seeds = range(args.first_seed, last + 1)
     workers = args.workers or os.cpu_count() or 1
-    pool = None
-    if workers > 1 and args.deals > 1:
-        # Workers of our own, deaf to Ctrl-C (the terminal sends it to them too): this
-        # process stops them and reports the interruption on one line.
-        pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    pool = _start_pool(workers) if workers > 1 and args.deals > 1 else None
     try:
         result = win_rate(
             args.preset,
