@@ -1,4 +1,5 @@
-"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine.
+"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine, and Spider
+Solitaire in the ``pyramid13.spider`` subpackage.
 
 Examples:
     >>> import pyramid13 as p13
@@ -13,6 +14,9 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from . import geometry as geometry
+    from . import spider as spider  # a subpackage, not part of the flat namespace
+    from ._actions import ACTION_COUNT, action_to_move, move_to_action
     from ._cards import DECK, Card, Rank, Suit
     from ._errors import (
         IllegalMoveError,
@@ -28,8 +32,11 @@ if TYPE_CHECKING:
         UndoError,
     )
     from ._layout import Layout
+    from ._location import CardLocation, Place
     from ._moves import Move, MoveKind
+    from ._observation import Observation, determinize
     from ._perft import perft, perft_divide
+    from ._protocol import State
     from ._rules import Goal, RuleSet
     from ._scoring import (
         CardemsScoring,
@@ -61,6 +68,7 @@ __version__ = "0.1.0.dev0"
 """The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
+    "ACTION_COUNT",
     "DECK",
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
@@ -69,6 +77,7 @@ __all__ = [
     "RECORD_VERSION",
     "Bot",
     "Card",
+    "CardLocation",
     "CardemsScoring",
     "GameOverError",
     "GameRecord",
@@ -88,7 +97,9 @@ __all__ = [
     "Move",
     "MoveKind",
     "NoScoring",
+    "Observation",
     "ParseError",
+    "Place",
     "Pyramid13Error",
     "RandomBot",
     "Rank",
@@ -98,14 +109,18 @@ __all__ = [
     "ScoringPolicy",
     "SolveResult",
     "SolverBot",
+    "State",
     "Status",
     "Suit",
     "UndoError",
     "WinRateResult",
     "__version__",
+    "action_to_move",
+    "determinize",
     "format_msc_solution",
     "hint",
     "load_game",
+    "move_to_action",
     "parse_msc_solution",
     "perft",
     "perft_divide",
@@ -121,6 +136,11 @@ __all__ = [
 # `import pyramid13` stays cheap: each public name is imported from its module on first
 # use (PEP 562). The command line counts on it to answer Ctrl-C from its first instant.
 _HOMES: dict[str, tuple[str, ...]] = {
+    "._actions": (
+        "ACTION_COUNT",
+        "action_to_move",
+        "move_to_action",
+    ),
     "._cards": (
         "DECK",
         "Card",
@@ -141,14 +161,23 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "UndoError",
     ),
     "._layout": ("Layout",),
+    "._location": (
+        "CardLocation",
+        "Place",
+    ),
     "._moves": (
         "Move",
         "MoveKind",
+    ),
+    "._observation": (
+        "Observation",
+        "determinize",
     ),
     "._perft": (
         "perft",
         "perft_divide",
     ),
+    "._protocol": ("State",),
     "._rules": (
         "Goal",
         "RuleSet",
@@ -199,7 +228,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ".svg": ("to_svg",),
 }
 _NAMES = {name: module for module, names in _HOMES.items() for name in names}
-_SUBMODULES = frozenset({"bots", "records", "solver", "stats", "svg"})
+_SUBMODULES = frozenset({"bots", "geometry", "records", "solver", "spider", "stats", "svg"})
 
 
 def __getattr__(name: str) -> Any:

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from ._errors import InvalidArgumentError
-from ._moves import Move
-from ._state import GameState, check_state
+from ._protocol import State
 from ._text import describe
 
 __all__ = ["perft", "perft_divide"]
 
+MoveT = TypeVar("MoveT")
 
-def perft(state: GameState, depth: int) -> int:
+
+def perft(state: State[Any], depth: int) -> int:
     """The number of legal move sequences of exactly `depth` moves from `state`.
 
-    A finished game (won or lost) has no moves, so it counts only at depth 0.
+    A finished game (won or lost) has no moves, so it counts only at depth 0. Works on any
+    game's state (`State`): Pyramid's and Spider's.
 
     Args:
         state: the position to count from.
@@ -24,24 +28,38 @@ def perft(state: GameState, depth: int) -> int:
         >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
         >>> [perft(state, depth) for depth in range(5)]
         [1, 3, 7, 15, 30]
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc")
+        >>> perft(spider.GameState.new(spider.Layout.from_pysolfc(1), rules), 1)
+        7
 
     Raises:
-        InvalidArgumentError: `state` is not a GameState, or `depth` is not an int >= 0.
+        InvalidArgumentError: `state` is not a game state, or `depth` is not an int >= 0.
     """
-    check_state(state)
+    _check_state(state)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
         raise InvalidArgumentError(f"depth must be an int >= 0, not {describe(depth)}")
     return _perft(state, depth)
 
 
-def _perft(state: GameState, depth: int) -> int:
+def _check_state(state: object) -> None:
+    # Any `State` will do (Pyramid's, Spider's, one of your own): it is checked by the two
+    # methods perft calls, so that a wrong argument is refused with a library error.
+    for method in ("legal_moves", "apply_unchecked"):
+        if not callable(getattr(state, method, None)):
+            raise InvalidArgumentError(
+                f"state must be a game state (a GameState), not {type(state).__name__}"
+            )
+
+
+def _perft(state: State[Any], depth: int) -> int:
     moves = state.legal_moves()
     if depth <= 1:
         return len(moves) if depth == 1 else 1
     return sum(_perft(state.apply_unchecked(move), depth - 1) for move in moves)
 
 
-def perft_divide(state: GameState, depth: int) -> dict[Move, int]:
+def perft_divide(state: State[MoveT], depth: int) -> dict[MoveT, int]:
     """`perft` split by first move: for each legal move, the count below it.
 
     Comparing two implementations' divides finds the first move they disagree on.
@@ -57,9 +75,9 @@ def perft_divide(state: GameState, depth: int) -> dict[Move, int]:
         {Move.parse('KC'): 2, Move.parse('KH'): 2, Move.parse('draw'): 3}
 
     Raises:
-        InvalidArgumentError: `state` is not a GameState, or `depth` is not an int >= 1.
+        InvalidArgumentError: `state` is not a game state, or `depth` is not an int >= 1.
     """
-    check_state(state)
+    _check_state(state)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
         raise InvalidArgumentError(f"depth must be an int >= 1, not {describe(depth)}")
     return {move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()}

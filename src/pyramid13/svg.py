@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from html import escape
+from typing import TYPE_CHECKING
 
 from ._cards import Card, Rank, Suit
 from ._errors import InvalidArgumentError, InvalidMoveError
@@ -22,6 +23,10 @@ from ._geometry import COVERED_BY, position_of
 from ._moves import Move, MoveKind
 from ._state import GameState, check_state
 from ._text import describe
+
+if TYPE_CHECKING:
+    from .spider import GameState as SpiderGameState
+    from .spider import Move as SpiderMove
 
 __all__ = ["to_svg"]
 
@@ -119,13 +124,16 @@ def _size(pixels: float) -> str:
 
 
 def to_svg(
-    state: GameState,
+    state: GameState | SpiderGameState,
     *,
-    highlight: Move | str | None = None,
+    highlight: Move | SpiderMove | str | None = None,
     title: str | None = None,
     scale: float = 1,
 ) -> str:
-    """Draw `state` as a self-contained SVG document (a string).
+    """Draw `state` (of either game) as a self-contained SVG document (a string).
+
+    A Spider state is drawn as ten fanned columns with the stock and the removed runs
+    (see ``pyramid13.spider.GameState``); the rest of this description is Pyramid's.
 
     The pyramid sits on top, removed slots dashed (under the cards that overlap them);
     below it the stock (face down, its top card face up when the rules let it play) and
@@ -154,6 +162,12 @@ def to_svg(
             is not a positive, finite number of at most 100.
         InvalidMoveError: `highlight` is neither a Move nor the text of one.
     """
+    from .spider import GameState as SpiderState  # here: the spider package imports this one
+
+    if isinstance(state, SpiderState):
+        from .spider._svg import spider_svg
+
+        return spider_svg(state, highlight=highlight, title=title, scale=scale)  # type: ignore[arg-type]
     check_state(state)
     if isinstance(highlight, str):
         highlight = Move.parse(highlight)
