@@ -18,7 +18,7 @@ from hypothesis import find, given
 from hypothesis import strategies as st
 
 import pyramid13 as p13
-from pyramid13 import GameState, Layout, Move, RuleSet
+from pyramid13 import GameState, Layout, Move, RuleSet, spider
 from pyramid13._text import describe
 from pyramid13.strategies import game_states
 
@@ -274,3 +274,77 @@ def test_any_title_makes_a_valid_document() -> None:
     root = ET.fromstring(p13.to_svg(STATE, title=title).encode("utf-8"))
     texts = [element.text for element in root.iter(f"{SVG}text")]
     assert "a\ufffd\ufffd\ufffd[31m<b>&\ufffd\U0001f600" in texts
+
+
+# -- Spider: the same promises --------------------------------------------------------------
+
+SPIDER_RULES = spider.RuleSet.preset("microsoft")
+SPIDER = spider.GameState.new(spider.Layout.shuffled(1, SPIDER_RULES), SPIDER_RULES)
+
+SPIDER_CALLS: dict[str, Callable[[Any], object]] = {
+    "Layout.shuffled(seed)": lambda v: spider.Layout.shuffled(v, SPIDER_RULES),
+    "Layout.shuffled(rules)": lambda v: spider.Layout.shuffled(1, v),
+    "Layout.parse": lambda v: spider.Layout.parse(v),
+    "Layout.from_pysolfc": lambda v: spider.Layout.from_pysolfc(v),
+    "RuleSet.preset": lambda v: spider.RuleSet.preset(v),
+    "RuleSet.preset(suits)": lambda v: spider.RuleSet.preset("microsoft", v),
+    "RuleSet.from_dict": lambda v: spider.RuleSet.from_dict(v),
+    "GameState.new(layout)": lambda v: spider.GameState.new(v),
+    "GameState.new(rules)": lambda v: spider.GameState.new(SPIDER.layout, v),
+    "GameState.apply": lambda v: SPIDER.apply(v),
+    "GameState.is_legal": lambda v: SPIDER.is_legal(v),
+    "Move.parse": lambda v: spider.Move.parse(v),
+    "to_svg(highlight)": lambda v: p13.to_svg(SPIDER, highlight=v),
+    "to_svg(title)": lambda v: p13.to_svg(SPIDER, title=v),
+    "to_svg(scale)": lambda v: p13.to_svg(SPIDER, scale=v),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPIDER_CALLS))
+def test_spider_only_library_errors_with_short_messages(name: str) -> None:
+    call = SPIDER_CALLS[name]
+    problems = []
+    for value in HOSTILE:
+        try:
+            call(value)
+        except p13.Pyramid13Error as error:
+            if len(str(error)) >= 400:
+                problems.append(f"{name}({describe(value)}): a message of {len(str(error))}")
+        except Exception as error:  # the test is that none of these happen
+            problems.append(f"{name}({describe(value)}): {type(error).__name__}: {error}")
+    assert not problems
+
+
+@pytest.mark.parametrize("name", spider.RuleSet.preset_names())
+def test_a_spider_preset_name_is_rules_everywhere(name: str) -> None:
+    rules = spider.RuleSet.preset(name)
+    assert spider.Layout.shuffled(4, name) == spider.Layout.shuffled(4, rules)
+    layout = spider.Layout.shuffled(4, rules)
+    assert spider.GameState.new(layout, name) == spider.GameState.new(layout, rules)
+
+
+def test_spider_is_legal_agrees_with_apply_on_text() -> None:
+    state = SPIDER
+    for _ in range(30):
+        for move in state.legal_moves():
+            assert state.is_legal(str(move))
+        texts = ["deal", "1:1>2", "10:1>1", "3:13>4", "remove 1"]
+        for text in texts:
+            try:
+                spider.Move.parse(text)
+            except p13.InvalidMoveError:
+                continue
+            try:
+                state.apply(text)
+            except p13.IllegalMoveError:
+                assert not state.is_legal(text), text
+            else:
+                assert state.is_legal(text), text
+        if not state.legal_moves():
+            break
+        state = state.apply(state.legal_moves()[-1])
+
+
+def test_a_spider_picture_with_any_title_is_a_document() -> None:
+    root = ET.fromstring(p13.to_svg(SPIDER, title="a\udcff\x00<b>").encode("utf-8"))
+    assert root.get("aria-label") == "a\ufffd\ufffd<b>"
