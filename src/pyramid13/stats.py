@@ -345,7 +345,7 @@ def _progress_bar(total: int, rules: RuleSet, player: str) -> Any:
         tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "progress bars need tqdm: pip install 'pyramid13[cli]' (or pip install tqdm)"
+            "progress bars need tqdm: pip install tqdm (the cli extra installs it)"
         ) from None
     label = f"{rules.preset_name or 'custom rules'}, {player}"
     return tqdm(total=total, desc=label, unit="deal")

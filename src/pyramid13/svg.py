@@ -151,16 +151,21 @@ def to_svg(
             pixels with one waste pile and no title): the document's ``width`` and
             ``height`` are multiplied by it; the drawing (its ``viewBox``) is the same.
 
-    Examples:
-        >>> import pyramid13 as p13
-        >>> state = p13.GameState.new(p13.Layout.shuffled(1))
-        >>> p13.to_svg(state, scale=2).split('" viewBox')[0]
-        '<svg xmlns="http://www.w3.org/2000/svg" width="920" height="984'
-
     Raises:
         InvalidArgumentError: `state` is not a GameState, `title` is not text, or `scale`
             is not a positive, finite number of at most 100.
         InvalidMoveError: `highlight` is neither a Move nor the text of one.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+        >>> svg = p13.to_svg(state, highlight="KC", title="Your move")
+        >>> svg.startswith("<svg"), "<title>Your move</title>" in svg
+        (True, True)
+        >>> '<g class="card exposed highlight" data-card="KC"' in svg
+        True
+        >>> p13.to_svg(state, scale=2).split('" viewBox')[0]  # twice the natural size
+        '<svg xmlns="http://www.w3.org/2000/svg" width="920" height="984'
     """
     from .spider import GameState as SpiderState  # here: the spider package imports this one
 

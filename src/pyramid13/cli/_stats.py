@@ -37,7 +37,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "stats",
         help="measure a win rate over many seeded deals",
         description="Play the deals Layout.shuffled(S), S+1, ... with a player and print the "
-        "win rate with its 95 %% confidence interval (Wilson). The 'solver' player plays "
+        "win rate with its 95 % confidence interval (Wilson). The 'solver' player plays "
         "perfectly, knowing the order of the stock.",
     )
     parser.add_argument(
