@@ -15,6 +15,7 @@ import pyramid13 as p13
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 TESTED = {
+    "dask_table.py",  # in test_stats_dask.py, on a local cluster
     "first_game.py",
     "first_bot.py",
     "greedy_vs_solver.py",

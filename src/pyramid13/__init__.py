@@ -61,7 +61,14 @@ if TYPE_CHECKING:
         save_game,
     )
     from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
-    from .stats import DEFAULT_MAX_MOVES, WinRateResult, wilson_interval, win_rate
+    from .stats import (
+        DEFAULT_MAX_MOVES,
+        Outcome,
+        WinRateError,
+        WinRateResult,
+        wilson_interval,
+        win_rate,
+    )
     from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
@@ -98,6 +105,7 @@ __all__ = [
     "MoveKind",
     "NoScoring",
     "Observation",
+    "Outcome",
     "ParseError",
     "Place",
     "Pyramid13Error",
@@ -113,6 +121,7 @@ __all__ = [
     "Status",
     "Suit",
     "UndoError",
+    "WinRateError",
     "WinRateResult",
     "__version__",
     "action_to_move",
@@ -221,6 +230,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     ".stats": (
         "DEFAULT_MAX_MOVES",
+        "Outcome",
+        "WinRateError",
         "WinRateResult",
         "wilson_interval",
         "win_rate",

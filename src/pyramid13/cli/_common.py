@@ -24,10 +24,11 @@ from .._state import GameState
 from .._text import describe, shorten
 from ..records import MAX_RECORD_BYTES, GameRecord
 from ..solver import DEFAULT_NODE_LIMIT
-from ._exit import EXIT_ERROR, EXIT_NO, EXIT_OK, EXIT_UNKNOWN
+from ._exit import EXIT_ERROR, EXIT_FAILED, EXIT_NO, EXIT_OK, EXIT_UNKNOWN
 
 __all__ = [
     "EXIT_ERROR",
+    "EXIT_FAILED",
     "EXIT_NO",
     "EXIT_OK",
     "EXIT_UNKNOWN",

@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = [
     "EXIT_BUG",
     "EXIT_ERROR",
+    "EXIT_FAILED",
     "EXIT_INTERRUPTED",
     "EXIT_NO",
     "EXIT_OK",
@@ -22,6 +23,9 @@ EXIT_ERROR = 2
 (a full disk), with one line on stderr."""
 EXIT_UNKNOWN = 3
 """The solver hit its node or time limit without an answer."""
+EXIT_FAILED = 4
+"""A run stopped part-way (a worker process died, a player raised), with one line on
+stderr naming the seed."""
 EXIT_BUG = 70
 """An internal error: a bug in pyramid13 (one line on stderr; please report it)."""
 EXIT_INTERRUPTED = 130
@@ -36,6 +40,7 @@ STATUSES = (
     (EXIT_NO, "no solution or game lost"),
     (EXIT_ERROR, "bad arguments or input (one line on stderr)"),
     (EXIT_UNKNOWN, "solver limit reached"),
+    (EXIT_FAILED, "a run stopped part-way"),
     (EXIT_BUG, "internal error"),
     (EXIT_INTERRUPTED, "interrupted (Ctrl-C)"),
     (EXIT_PIPE, "standard output closed early (as by '| head')"),

@@ -5,17 +5,14 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import multiprocessing
-import os
-import signal
 import sys
-from concurrent.futures import ProcessPoolExecutor
 
 from .._position import format_rules
 from .._rules import RuleSet
 from ..bots import Bot, GreedyBot, RandomBot
-from ..stats import win_rate
+from ..stats import WinRateError, win_rate
 from ._common import (
+    EXIT_FAILED,
     EXIT_OK,
     CliError,
     Parser,
@@ -80,33 +77,6 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     parser.set_defaults(run=run)
 
 
-def _ignore_interrupts() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-def _start_pool(workers: int) -> ProcessPoolExecutor:
-    """A process pool of our own whose workers are deaf to Ctrl-C (a terminal sends it to
-    every process of the command), so that this process alone stops them and reports it.
-
-    The workers start at once, with Ctrl-C held back meanwhile: one arriving while a worker
-    is forked would be lost in Python's fork hooks (printed, then ignored) and the run
-    would go on; held back, it comes once they are up, as a plain KeyboardInterrupt.
-    """
-    block = hasattr(signal, "pthread_sigmask")
-    if block:
-        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        pool = ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
-        for started in [pool.submit(int) for _ in range(workers)]:
-            started.result()
-    finally:
-        if block:
-            signal.pthread_sigmask(signal.SIG_SETMASK, held)
-    return pool
-
-
 def run(args: argparse.Namespace) -> int:
     """``pyramid13 stats``."""
     player: str | Bot = args.player
@@ -127,27 +97,20 @@ def run(args: argparse.Namespace) -> int:
             f"past the last seed 2**64-1 = {_LAST_SEED}"
         )
     seeds = range(args.first_seed, last + 1)
-    workers = args.workers or os.cpu_count() or 1
-    pool = _start_pool(workers) if workers > 1 and args.deals > 1 else None
     try:
         result = win_rate(
             args.preset,
             seeds,
             player,
-            executor=pool,
-            workers=workers,
+            workers=args.workers,
             progress=progress,
             node_limit=args.node_limit,
             time_limit=args.time_limit,
         )
-    except BaseException:
-        if pool is not None:  # Ctrl-C or an error: stop the workers now, not after their chunks
-            for child in multiprocessing.active_children():
-                child.terminate()
-            pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    if pool is not None:
-        pool.shutdown()
+    except WinRateError as error:
+        # Not a verdict on the deals: the run itself broke (see EXIT_FAILED).
+        print(f"pyramid13 stats: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
     if args.json:
         print(
             json.dumps(
@@ -158,6 +121,7 @@ def run(args: argparse.Namespace) -> int:
                     "deals": result.deals,
                     "wins": result.wins,
                     "unknown": result.unknown,
+                    "undecided_seeds": list(result.undecided_seeds),
                     "rate": result.rate,
                     "ci_low": result.ci_low,
                     "ci_high": result.ci_high,
