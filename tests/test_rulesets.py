@@ -230,3 +230,24 @@ def test_score_events_describe_the_move() -> None:
     assert events[-1].won
     assert events[-1].cards_left == 24
     assert not any(event.won for event in events[:-1])
+
+
+_HUGE_LIMIT = """
+import pyramid13 as p13
+code = "8S/JH9C/..2DQD/....3DAC/......8CQS/........5C../.............. 6D5S7H4C6H TS4DAS9S7D 2 0"
+huge = p13.GameState.from_string(code, p13.RuleSet(passes=10**9))
+endless = p13.GameState.from_string(code, p13.RuleSet(passes=None))
+print(huge.status.value, endless.status.value)
+"""
+
+
+def test_a_huge_pass_limit_decides_the_status_at_once() -> None:
+    # No removal can come back: with 10**9 passes allowed, the status check used to go
+    # round the stock 10**9 times (hours); unlimited passes stopped at the first repeat.
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _HUGE_LIMIT], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.split() == ["lost", "lost"], done.stderr

@@ -238,10 +238,11 @@ def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pas
         if stock:
             stock, waste = _draw(game, stock, waste)
         elif waste and (not passes or pass_ < passes):
-            if not passes:
-                if waste in seen:  # unlimited passes: the cycle has come round
-                    return False
-                seen.add(waste)
+            # Without removals every pass repeats the one before: once a recycle meets a
+            # waste seen before, no later pass brings anything new (whatever the limit).
+            if waste in seen:
+                return False
+            seen.add(waste)
             stock, waste = _recycle(game, waste), 0
             pass_ += 1
         else:
@@ -266,10 +267,9 @@ def _removal_reachable_one_pile(
             else:
                 stock, waste = _draw(game, stock, waste)
         elif waste and (not passes or pass_ < passes):
-            if not passes:
-                if waste in seen:
-                    return False
-                seen.add(waste)
+            if waste in seen:
+                return False
+            seen.add(waste)
             stock, waste = _recycle(game, waste), 0
             pass_ += 1
         else:
