@@ -39,6 +39,7 @@ from ._state import GameState, Status
 from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot
 from .records import (
     MAX_RECORD_BYTES,
+    MAX_RECORD_MOVES,
     RECORD_FORMAT,
     RECORD_VERSION,
     GameRecord,
@@ -61,6 +62,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
     "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "Bot",

@@ -47,6 +47,7 @@ from importlib import resources
 from typing import Any
 
 import attrs
+from typing_extensions import Self
 
 from ._errors import (
     IllegalMoveError,
@@ -56,6 +57,7 @@ from ._errors import (
     InvalidRecordError,
     InvalidRulesError,
 )
+from ._files import file_name, write_atomically
 from ._layout import Layout
 from ._moves import Move
 from ._rules import RuleSet
@@ -64,6 +66,7 @@ from ._state import GameState
 
 __all__ = [
     "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -81,6 +84,8 @@ RECORD_FORMAT = "pyramid13-record"
 RECORD_VERSION = 1
 #: The largest record text read, in characters (or bytes); larger input is rejected unread.
 MAX_RECORD_BYTES = 4_000_000
+#: The most moves a record holds; a longer game is refused when saved, never half-written.
+MAX_RECORD_MOVES = 100_000
 
 _SCHEMA_FILE = "record.schema.json"
 _TIMESTAMP_KEYS = ("started", "finished")
@@ -113,12 +118,22 @@ def _parse_timestamp(text: str) -> datetime.datetime:
     return datetime.datetime.fromisoformat(text)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
 def _check_text(limit: int) -> Any:
     def check(instance: object, attribute: Any, value: object) -> None:
         if value is not None and (not isinstance(value, str) or len(value) > limit):
             raise InvalidRecordError(
                 f"{attribute.name} must be None or text of at most {limit} characters, "
                 f"not {_show(value)}"
+            )
+        if isinstance(value, str) and _SURROGATE_PAIR.search(value):
+            # JSON writes it as two escapes, which every reader joins into one character.
+            raise InvalidRecordError(
+                f"{attribute.name} holds a surrogate pair as two code points, which JSON "
+                f"cannot keep apart; use the character itself: {_show(value)}"
             )
 
     return check
@@ -160,7 +175,7 @@ class RecordMetadata:
         return data
 
     @classmethod
-    def from_dict(cls, data: object) -> RecordMetadata:
+    def from_dict(cls, data: object) -> Self:
         """Read what `to_dict` writes.
 
         Args:
@@ -235,7 +250,7 @@ class GameRecord:
         object.__setattr__(self, "_final", state)
 
     @classmethod
-    def from_state(cls, state: GameState, *, metadata: RecordMetadata | None = None) -> GameRecord:
+    def from_state(cls, state: GameState, *, metadata: RecordMetadata | None = None) -> Self:
         """The record of the game that led to `state`: its start and its history.
 
         Args:
@@ -267,7 +282,18 @@ class GameRecord:
         return self._final
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as a JSON-ready dict (see the module docstring)."""
+        """The record as a JSON-ready dict (see the module docstring).
+
+        Raises:
+            InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves, more than
+                a record holds.
+        """
+        if len(self.moves) > MAX_RECORD_MOVES:
+            raise InvalidRecordError(
+                f"the game has {len(self.moves)} moves, more than the {MAX_RECORD_MOVES} "
+                "that a record holds (and that the loader reads)",
+                "$.moves",
+            )
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -284,27 +310,41 @@ class GameRecord:
     def to_json(self, *, indent: int | None = 2) -> str:
         """The record as JSON text; `from_json` reads it back.
 
+        The text is always valid UTF-8: a lone surrogate in the metadata (such as a file
+        name's undecodable byte) is written as a ``\\udcff`` escape.
+
         Args:
             indent: spaces per level of indentation, or None for one line.
-        """
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
-
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record to a file as UTF-8 JSON.
-
-        Args:
-            path: the file to write (replaced if it exists).
 
         Raises:
+            InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves.
+        """
+        text = json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the record to a file as UTF-8 JSON, safely.
+
+        The whole document is built first, then written to a temporary file in the same
+        folder, synced to disk and renamed over `path`: if anything fails, the file that
+        was there is left as it was.
+
+        Args:
+            path: the file to write (replaced if it exists); a name, not a file descriptor.
+
+        Raises:
+            InvalidArgumentError: `path` is not a file name (an int, say).
+            InvalidRecordError: the game is too long for a record (`MAX_RECORD_MOVES`).
             OSError: the file cannot be written.
         """
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(self.to_json() + "\n")
+        name = file_name(path)
+        data = (self.to_json() + "\n").encode("utf-8")
+        write_atomically(name, data)
 
     @classmethod
     def from_dict(
         cls, data: object, *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+    ) -> Self:
         """Read a record from parsed JSON, checking everything.
 
         Args:
@@ -348,7 +388,7 @@ class GameRecord:
     @classmethod
     def from_json(
         cls, text: str | bytes, *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+    ) -> Self:
         """Read a record from JSON text, safely (see the module docstring).
 
         Args:
@@ -383,7 +423,7 @@ class GameRecord:
     @classmethod
     def load(
         cls, path: str | os.PathLike[str], *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+    ) -> Self:
         """Read a record from a file (at most `MAX_RECORD_BYTES` are read).
 
         Args:
@@ -391,10 +431,11 @@ class GameRecord:
             policies: your own scoring policies by name, for records that use them.
 
         Raises:
+            InvalidArgumentError: `path` is not a file name (an int, say).
             OSError: the file cannot be read.
             InvalidRecordError: the file is not a valid record.
         """
-        with open(path, "rb") as file:
+        with open(file_name(path), "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
         return cls.from_json(data, policies=policies)
 
@@ -404,12 +445,17 @@ def save_game(
 ) -> GameRecord:
     """Save the game that led to `state` to a file; returns the record written.
 
+    The file is replaced in one step (see `GameRecord.save`): a failed save leaves the
+    file that was there untouched.
+
     Args:
         state: any state of the game; the record ends there.
-        path: the file to write (replaced if it exists).
+        path: the file to write (replaced if it exists); a name, not a file descriptor.
         metadata: facts to keep with the game (none by default).
 
     Raises:
+        InvalidArgumentError: `path` is not a file name (an int, say).
+        InvalidRecordError: the game is too long for a record (`MAX_RECORD_MOVES`).
         OSError: the file cannot be written.
     """
     record = GameRecord.from_state(state, metadata=metadata)
@@ -427,6 +473,7 @@ def load_game(
         policies: your own scoring policies by name, for records that use them.
 
     Raises:
+        InvalidArgumentError: `path` is not a file name (an int, say).
         OSError: the file cannot be read.
         InvalidRecordError: the file is not a valid record.
     """
