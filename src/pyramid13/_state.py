@@ -372,6 +372,12 @@ class GameState:
                 the code names its rules too, both must agree. Pass them also to read a code
                 written under your own scoring policy.
 
+        A code is refused when it is malformed or breaks a fact that holds in every game:
+        each removal takes a King alone or two cards summing to 13, no card is removed
+        while another lies on it, the stock and waste sizes follow from the draws of the
+        pass, and the score is one that the rules' shipped scoring policy gives for what
+        was removed (the reference page on position codes lists every check).
+
         Raises:
             InvalidPositionError: the text is not a position code, or describes a position
                 that cannot occur; the message says what and where.
