@@ -344,3 +344,15 @@ def test_the_json_of_a_saved_record_is_plain_utf8(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert '"player": "Zoë"' in text  # not escaped when it need not be
     assert json.loads(text)["metadata"] == {"player": "Zoë"}
+
+
+def test_a_timestamp_with_an_odd_offset_is_saved_as_the_same_instant() -> None:
+    # Python before 3.12 reads "+00:00:00.000001" back as UTC: such offsets are written in
+    # UTC, the same instant.
+    odd = datetime.timezone(datetime.timedelta(microseconds=1))
+    finished = datetime.datetime(2000, 1, 1, tzinfo=odd)
+    metadata = RecordMetadata(finished=finished)
+    assert metadata.to_dict() == {"finished": "1999-12-31T23:59:59.999999+00:00"}
+    assert RecordMetadata.from_dict(metadata.to_dict()) == metadata
+    with pytest.raises(InvalidRecordError, match="outside the years 1 to 9999"):
+        RecordMetadata(started=datetime.datetime(1, 1, 1, tzinfo=odd))

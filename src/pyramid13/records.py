@@ -142,6 +142,23 @@ def _check_text(limit: int) -> Any:
 def _check_time(instance: object, attribute: Any, value: object) -> None:
     if value is not None and not isinstance(value, datetime.datetime):
         raise InvalidRecordError(f"{attribute.name} must be None or a datetime, not {_show(value)}")
+    if value is not None:
+        try:
+            _portable(value)
+        except OverflowError:
+            raise InvalidRecordError(
+                f"{attribute.name} cannot be saved: its UTC offset is not a whole number of "
+                f"minutes, and in UTC it falls outside the years 1 to 9999: {value}"
+            ) from None
+
+
+def _portable(value: datetime.datetime) -> datetime.datetime:
+    """`value`, in UTC if its offset is not whole minutes (RFC 3339 has no seconds, and
+    Python before 3.12 reads a fraction of a second in an offset as 0)."""
+    offset = value.utcoffset()
+    if offset is None or not offset % datetime.timedelta(minutes=1):
+        return value
+    return value.astimezone(datetime.timezone.utc)
 
 
 @attrs.frozen
@@ -166,12 +183,15 @@ class RecordMetadata:
     """Free text."""
 
     def to_dict(self) -> dict[str, str]:
-        """The facts that are set, as JSON-ready text (timestamps in ISO 8601)."""
+        """The facts that are set, as JSON-ready text (timestamps in ISO 8601; one whose UTC
+        offset is not whole minutes is written in UTC, the same instant)."""
         data: dict[str, str] = {}
         for field in attrs.fields(RecordMetadata):
             value = getattr(self, field.name)
             if value is not None:
-                data[field.name] = value.isoformat() if field.name in _TIMESTAMP_KEYS else value
+                data[field.name] = (
+                    _portable(value).isoformat() if field.name in _TIMESTAMP_KEYS else value
+                )
         return data
 
     @classmethod
