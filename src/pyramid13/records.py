@@ -96,6 +96,11 @@ def record_schema() -> dict[str, Any]:
 
     The loader enforces it with its own checks, so no schema library is needed; the
     schema is there for other programs and for validators such as ``jsonschema``.
+
+    Examples:
+        >>> schema = record_schema()
+        >>> schema["$schema"], schema["required"]
+        ('https://json-schema.org/draft/2020-12/schema', ['format', 'version', 'rules', 'moves'])
     """
     text = resources.files("pyramid13").joinpath(_SCHEMA_FILE).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
@@ -184,7 +189,12 @@ class RecordMetadata:
 
     def to_dict(self) -> dict[str, str]:
         """The facts that are set, as JSON-ready text (timestamps in ISO 8601; one whose UTC
-        offset is not whole minutes is written in UTC, the same instant)."""
+        offset is not whole minutes is written in UTC, the same instant).
+
+        Examples:
+            >>> RecordMetadata(player="Ada", source="seed 7").to_dict()
+            {'player': 'Ada', 'source': 'seed 7'}
+        """
         data: dict[str, str] = {}
         for field in attrs.fields(RecordMetadata):
             value = getattr(self, field.name)
@@ -203,6 +213,15 @@ class RecordMetadata:
 
         Raises:
             InvalidRecordError: an unknown key or a bad value (the path starts at ``$``).
+
+        Examples:
+            >>> data = {"player": "Ada", "started": "2024-05-01T10:00Z"}
+            >>> RecordMetadata.from_dict(data).started
+            datetime.datetime(2024, 5, 1, 10, 0, tzinfo=datetime.timezone.utc)
+            >>> RecordMetadata.from_dict({"rating": 5})
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRecordError: $.rating: unknown field; known fields: player, ...
         """
         _validate(data, _schema()["properties"]["metadata"], "$")
         assert isinstance(data, dict)
@@ -250,6 +269,16 @@ class GameRecord:
     Raises:
         InvalidRecordError: a move is illegal where it is played (the message names it as
             ``$.moves[i]``), or a field has the wrong type.
+
+    Examples:
+        >>> start = GameState.new(Layout.shuffled(1))
+        >>> record = GameRecord(start, (Move.parse("KC"), Move.parse("draw")))
+        >>> record.replay() == start.apply("KC").apply("draw")
+        True
+        >>> GameRecord(start, (Move.parse("KS"),))
+        Traceback (most recent call last):
+        ...
+        pyramid13.InvalidRecordError: $.moves[0]: KS is not legal here: KS is not exposed
     """
 
     start: GameState = attrs.field(validator=_check_start)
@@ -276,6 +305,12 @@ class GameRecord:
         Args:
             state: any state of the game; the record ends there.
             metadata: facts to keep with the game (none by default).
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+            >>> record = GameRecord.from_state(state)
+            >>> record.moves, record.start == GameState.new(Layout.shuffled(1))
+            ((Move.parse('KC'), Move.parse('draw')), True)
         """
         if not isinstance(state, GameState):
             raise TypeError(f"state must be a GameState, not {type(state).__name__}")
@@ -298,7 +333,14 @@ class GameRecord:
         return self.start == GameState.new(self.start.layout, self.start.rules)
 
     def replay(self) -> GameState:
-        """The final state, with the whole game as its history."""
+        """The final state, with the whole game as its history.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+            >>> final = GameRecord.from_state(state).replay()
+            >>> final == state, final.undo().undo() == state.start
+            (True, True)
+        """
         return self._final
 
     def to_dict(self) -> dict[str, Any]:
@@ -307,6 +349,12 @@ class GameRecord:
         Raises:
             InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves, more than
                 a record holds.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+            >>> data = GameRecord.from_state(state).to_dict()
+            >>> list(data), data["moves"]
+            (['format', 'version', 'rules', 'layout', 'moves', 'metadata'], ['KC', 'draw'])
         """
         if len(self.moves) > MAX_RECORD_MOVES:
             raise InvalidRecordError(
@@ -338,6 +386,13 @@ class GameRecord:
 
         Raises:
             InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves.
+
+        Examples:
+            >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
+            >>> record.to_json(indent=None)[:44]
+            '{"format": "pyramid13-record", "version": 1,'
+            >>> GameRecord.from_json(record.to_json()) == record
+            True
         """
         text = json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
         return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
@@ -356,6 +411,15 @@ class GameRecord:
             InvalidArgumentError: `path` is not a file name (an int, say).
             InvalidRecordError: the game is too long for a record (`MAX_RECORD_MOVES`).
             OSError: the file cannot be written.
+
+        Examples:
+            >>> import tempfile
+            >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
+            >>> with tempfile.TemporaryDirectory() as folder:
+            ...     record.save(os.path.join(folder, "game.json"))
+            ...     loaded = GameRecord.load(os.path.join(folder, "game.json"))
+            >>> loaded == record
+            True
         """
         name = file_name(path)
         data = (self.to_json() + "\n").encode("utf-8")
@@ -373,6 +437,15 @@ class GameRecord:
 
         Raises:
             InvalidRecordError: anything wrong; the message starts with a JSON path.
+
+        Examples:
+            >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
+            >>> GameRecord.from_dict(record.to_dict()) == record
+            True
+            >>> GameRecord.from_dict({**record.to_dict(), "moves": ["KC", "KS"]})
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRecordError: $.moves[1]: KS is not legal here: KS is not exposed
         """
         if isinstance(data, dict):
             version = data.get("version")
@@ -417,6 +490,15 @@ class GameRecord:
 
         Raises:
             InvalidRecordError: the text is too long, not JSON, or not a valid record.
+
+        Examples:
+            >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
+            >>> GameRecord.from_json(record.to_json()).moves
+            (Move.parse('KC'),)
+            >>> GameRecord.from_json('{"format": "pyramid13-record", "version": 2}')
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRecordError: $.version: unsupported version 2: this release reads ...
         """
         if not isinstance(text, (str, bytes)):
             raise InvalidRecordError(f"a record must be JSON text, not {type(text).__name__}")
@@ -454,6 +536,16 @@ class GameRecord:
             InvalidArgumentError: `path` is not a file name (an int, say).
             OSError: the file cannot be read.
             InvalidRecordError: the file is not a valid record.
+
+        Examples:
+            >>> import tempfile
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC")
+            >>> with tempfile.TemporaryDirectory() as folder:
+            ...     path = os.path.join(folder, "game.json")
+            ...     GameRecord.from_state(state, metadata=RecordMetadata(player="Ada")).save(path)
+            ...     record = GameRecord.load(path)
+            >>> record.metadata.player, record.replay() == state
+            ('Ada', True)
         """
         with open(file_name(path), "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
@@ -477,6 +569,15 @@ def save_game(
         InvalidArgumentError: `path` is not a file name (an int, say).
         InvalidRecordError: the game is too long for a record (`MAX_RECORD_MOVES`).
         OSError: the file cannot be written.
+
+    Examples:
+        >>> import tempfile
+        >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     record = save_game(state, os.path.join(folder, "game.json"))
+        ...     loaded = load_game(os.path.join(folder, "game.json"))
+        >>> record.moves, loaded == state
+        ((Move.parse('KC'), Move.parse('draw')), True)
     """
     record = GameRecord.from_state(state, metadata=metadata)
     record.save(path)
@@ -496,6 +597,17 @@ def load_game(
         InvalidArgumentError: `path` is not a file name (an int, say).
         OSError: the file cannot be read.
         InvalidRecordError: the file is not a valid record.
+
+    Examples:
+        >>> import tempfile
+        >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     _ = save_game(state, os.path.join(folder, "game.json"))
+        ...     loaded = load_game(os.path.join(folder, "game.json"))
+        >>> loaded == state, loaded.history
+        (True, (Move.parse('KC'), Move.parse('draw')))
+        >>> loaded.undo().undo() == state.start  # the whole game is there to undo
+        True
     """
     return GameRecord.load(path, policies=policies).replay()
 
