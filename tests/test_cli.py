@@ -419,8 +419,8 @@ def test_play_gives_hints(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_play_ends_lost_with_status_1(capsys: pytest.CaptureFixture[str]) -> None:
-    # Only the apex is left, its partner is buried in a spent stock: nothing can help.
-    code = "QC/..../....../......../........../............/.............. - 2C 1 0 classic"
+    # Only the apex is left; its partner lies under two cards of a spent stock's waste.
+    code = "QC/..../....../......../........../............/.............. - ACJC2C 1 0 classic"
     status, out, _ = run(capsys, "play", "--position", code, stdin="h\n")
     assert status == 1
     assert "the game is lost" in out

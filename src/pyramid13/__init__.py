@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot
     from .records import (
         MAX_RECORD_BYTES,
+        MAX_RECORD_MOVES,
         RECORD_FORMAT,
         RECORD_VERSION,
         GameRecord,
@@ -80,6 +81,7 @@ __all__ = [
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
     "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "Bot",
@@ -212,6 +214,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     ".records": (
         "MAX_RECORD_BYTES",
+        "MAX_RECORD_MOVES",
         "RECORD_FORMAT",
         "RECORD_VERSION",
         "GameRecord",

@@ -3,16 +3,23 @@
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from ._errors import InvalidRulesError
-from ._scoring import NoScoring, ScoringPolicy, scoring_policy
+from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
 from ._text import describe
 
-__all__ = ["Goal", "RuleSet"]
+__all__ = ["MAX_PASSES", "MAX_POLICY_NAME_LENGTH", "Goal", "RuleSet"]
+
+#: The largest finite `RuleSet.passes`: 2**53 - 1, the largest whole number that every
+#: JSON reader holds exactly, so saved rules read back the same in any language.
+MAX_PASSES = 2**53 - 1
+#: The longest scoring policy name, in characters (a record's schema allows no more).
+MAX_POLICY_NAME_LENGTH = 64
 
 
 class Goal(enum.Enum):
@@ -27,6 +34,9 @@ class Goal(enum.Enum):
     """Clear the 28 pyramid cards; cards left in the stock and waste do not matter."""
     ALL_CARDS = "all-cards"
     """Clear all 52 cards: the pyramid, the stock and the waste."""
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _to_policy(value: ScoringPolicy | str) -> ScoringPolicy:
@@ -53,10 +63,10 @@ def _check_count(low: int, high: int) -> Any:
 def _check_passes(instance: RuleSet, attribute: Any, value: object) -> None:
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_PASSES:
         raise InvalidRulesError(
-            "passes must be an int >= 1 (1 means no recycle) or None for unlimited, "
-            f"not {describe(value)}"
+            f"passes must be an int in 1..{MAX_PASSES} (1 means no recycle) or None for "
+            f"unlimited, not {describe(value)}"
         )
 
 
@@ -78,6 +88,19 @@ def _check_policy(
         raise InvalidRulesError(
             f"scoring must be a ScoringPolicy (with .name and .score) or a policy name, "
             f"not {describe(value)}"
+        )
+    name = value.name
+    if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
+        raise InvalidRulesError(
+            f"a scoring policy's name must be 1 to {MAX_POLICY_NAME_LENGTH} characters of "
+            f"Unicode text (no surrogates), not {name[:80]!r}"
+        )
+    if name in shipped_policy_names() and value != scoring_policy(name):
+        # Saved rules name their policy; this one would come back as the shipped one.
+        raise InvalidRulesError(
+            f"the scoring policy name {name!r} belongs to a shipped policy "
+            f"({type(scoring_policy(name)).__name__}); give your {type(value).__name__} "
+            "another name"
         )
 
 
@@ -116,7 +139,8 @@ class RuleSet:
     """
 
     passes: int | None = attrs.field(default=1, validator=_check_passes)
-    """Passes through the stock, the first included: 1 means no recycle; None is unlimited."""
+    """Passes through the stock, the first included: 1 means no recycle; None is unlimited.
+    At most 2**53 - 1, the largest whole number that every JSON reader holds exactly."""
     draw_count: int = attrs.field(default=1, validator=_check_count(1, 24))
     """Cards moved onto the single waste pile per draw (3 in King Tut)."""
     waste_piles: int = attrs.field(default=1, validator=_check_count(1, 24))
@@ -134,7 +158,11 @@ class RuleSet:
     scoring: ScoringPolicy = attrs.field(
         factory=NoScoring, converter=_to_policy, validator=_check_policy
     )
-    """The scoring policy; a shipped policy can be given by name."""
+    """The scoring policy; a shipped policy can be given by name.
+
+    Your own policy's name must be 1 to 64 characters and differ
+    from the shipped names (``none``, ``cardems``, ``microsoft``): saved rules name their
+    policy, and a shipped name reads back as the shipped policy."""
 
     def __attrs_post_init__(self) -> None:
         if self.draw_count > 1 and self.waste_piles > 1:
@@ -262,7 +290,13 @@ class RuleSet:
             if not isinstance(name, str):
                 raise InvalidRulesError(f"scoring must be a policy name, not {describe(name)}")
             if policies is not None and name in policies:
-                settings["scoring"] = policies[name]
+                policy = policies[name]
+                if getattr(policy, "name", None) != name:
+                    raise InvalidRulesError(
+                        f"policies maps {name!r} to a policy named "
+                        f"{getattr(policy, 'name', None)!r}: the key must be the policy's name"
+                    )
+                settings["scoring"] = policy
         return cls(**settings)
 
 

@@ -270,10 +270,11 @@ def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pas
         if stock:
             stock, waste = _draw(game, stock, waste)
         elif waste and (not passes or pass_ < passes):
-            if not passes:
-                if waste in seen:  # unlimited passes: the cycle has come round
-                    return False
-                seen.add(waste)
+            # Without removals every pass repeats the one before: once a recycle meets a
+            # waste seen before, no later pass brings anything new (whatever the limit).
+            if waste in seen:
+                return False
+            seen.add(waste)
             stock, waste = _recycle(game, waste), 0
             pass_ += 1
         else:
@@ -298,10 +299,9 @@ def _removal_reachable_one_pile(
             else:
                 stock, waste = _draw(game, stock, waste)
         elif waste and (not passes or pass_ < passes):
-            if not passes:
-                if waste in seen:
-                    return False
-                seen.add(waste)
+            if waste in seen:
+                return False
+            seen.add(waste)
             stock, waste = _recycle(game, waste), 0
             pass_ += 1
         else:
@@ -418,6 +418,12 @@ class GameState(_StateSlots):
             rules: the rules (a RuleSet or a preset's name), when the code leaves them out
                 (else the classic preset); when the code names its rules too, both must
                 agree. Pass them also to read a code written under your own scoring policy.
+
+        A code is refused when it is malformed or breaks a fact that holds in every game:
+        each removal takes a King alone or two cards summing to 13, no card is removed
+        while another lies on it, the stock and waste sizes follow from the draws of the
+        pass, and the score is one that the rules' shipped scoring policy gives for what
+        was removed (the reference page on position codes lists every check).
 
         Raises:
             InvalidPositionError: the text is not a position code, or describes a position
