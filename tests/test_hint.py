@@ -43,7 +43,7 @@ def test_hint_falls_back_to_the_greedy_move() -> None:
 
 
 def test_hint_rejects_bad_input() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(p13.InvalidArgumentError, match="GameState"):
         p13.hint(None)  # type: ignore[arg-type]
     state = p13.GameState.new(p13.Layout.shuffled(1))
     with pytest.raises(p13.InvalidArgumentError):

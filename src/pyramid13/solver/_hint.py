@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .._greedy import greedy_move
 from .._moves import Move
-from .._state import GameState
+from .._state import GameState, check_state
 from ._solve import solve
 
 __all__ = ["hint"]
@@ -27,8 +27,8 @@ def hint(
         time_limit: the solver's time budget in seconds.
 
     Raises:
-        TypeError: `state` is not a GameState.
-        InvalidArgumentError: a limit is not a positive number or None.
+        InvalidArgumentError: `state` is not a GameState, or a limit is not a positive
+            number or None (see `solve`).
 
     Examples:
         >>> import pyramid13 as p13
@@ -38,8 +38,7 @@ def hint(
         >>> state.status
         <Status.WON: 'won'>
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    check_state(state)
     legal = state.legal_moves()
     if not legal:
         return None
