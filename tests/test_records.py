@@ -18,6 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pyramid13 as p13
+from pyramid13 import spider
 from pyramid13 import (
     GameRecord,
     GameState,
@@ -83,7 +84,8 @@ def test_round_trip_of_a_game_started_from_a_position(before: GameState, after: 
 def test_fresh_deal_is_saved_as_a_layout() -> None:
     data = GameRecord.from_state(_won_game()).to_dict()
     assert data["format"] == "pyramid13-record"
-    assert data["version"] == 1
+    assert data["version"] == 2
+    assert data["game"] == "pyramid"
     assert data["rules"] == RuleSet.preset("microsoft").to_dict()
     assert data["layout"] == Layout.shuffled(1).code
     assert "position" not in data
@@ -168,9 +170,12 @@ _DELETE = object()
     [
         (["format"], "chess-game", "$.format", "expected 'pyramid13-record'"),
         (["format"], _DELETE, "$", "missing field 'format'"),
-        (["version"], 2, "$.version", "unsupported version 2"),
-        (["version"], "1", "$.version", "expected 1"),
-        (["version"], True, "$.version", "expected 1"),
+        (["version"], 3, "$.version", "unsupported version 3: this release reads versions 1 and 2"),
+        (["version"], "1", "$.version", "expected one of 1, 2"),
+        (["version"], True, "$.version", "expected one of 1, 2"),
+        (["game"], _DELETE, "$", "missing field 'game'"),
+        (["game"], "chess", "$.game", "expected one of 'pyramid', 'spider'"),
+        (["game"], "spider", "$.rules.passes", "unknown field"),
         (["extra"], 1, "$.extra", "unknown field"),
         (["rules"], [], "$.rules", "expected object, not array"),
         (["rules", "passes"], "3", "$.rules.passes", "expected integer or null"),
@@ -271,8 +276,11 @@ def test_error_survives_pickling() -> None:
 def test_schema_is_shipped_and_describes_every_field() -> None:
     schema = p13.record_schema()
     assert schema["properties"]["format"]["const"] == p13.RECORD_FORMAT
-    assert schema["properties"]["version"]["const"] == p13.RECORD_VERSION
-    assert set(schema["properties"]["rules"]["properties"]) == set(RuleSet().to_dict())
+    assert p13.RECORD_VERSION in schema["properties"]["version"]["enum"]
+    assert 1 in schema["properties"]["version"]["enum"]  # old Pyramid records still load
+    assert set(schema["$defs"]["pyramid_rules"]["properties"]) == set(RuleSet().to_dict())
+    spider_rules = spider.RuleSet().to_dict()
+    assert set(schema["$defs"]["spider_rules"]["properties"]) == set(spider_rules)
     assert set(schema["properties"]["metadata"]["properties"]) == set(
         RecordMetadata(
             player="a",
