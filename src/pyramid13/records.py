@@ -283,7 +283,7 @@ class GameRecord:
 
     Building a record replays its moves, so a record always describes a legal game;
     `replay` returns the final state with its whole history (undo works all the way back).
-    A Spider record holds `pyramid13.spider` states and moves; `game` tells which.
+    A Spider record holds ``pyramid13.spider`` states and moves; `game` tells which.
 
     Raises:
         InvalidRecordError: a move is illegal where it is played (the message names it as
