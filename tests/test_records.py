@@ -18,7 +18,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pyramid13 as p13
-from pyramid13 import spider
 from pyramid13 import (
     GameRecord,
     GameState,
@@ -30,6 +29,7 @@ from pyramid13 import (
     RecordMetadata,
     RuleSet,
     Status,
+    spider,
 )
 
 

@@ -36,7 +36,7 @@ EPILOG = (
 
 def build_parser() -> Parser:
     """The argument parser of the whole command line."""
-    from . import _play, _show, _solve, _stats
+    from . import _play, _show, _solve, _spider, _stats
     from ._common import Parser
 
     parser = Parser(
@@ -51,6 +51,7 @@ def build_parser() -> Parser:
     _solve.add_parser(commands)
     _show.add_parser(commands)
     _stats.add_parser(commands)
+    _spider.add_parser(commands)
     return parser
 
 

@@ -243,7 +243,10 @@ def read_game_file(
         if stripped.startswith("{"):
             if rules is not None:
                 raise CliError(f"{name} is a saved game with its own rules: leave out --preset")
-            return GameRecord.from_json(stripped).replay()
+            state = GameRecord.from_json(stripped).replay()
+            if not isinstance(state, GameState):
+                raise CliError(f"{name} is a Spider game: play it with 'pyramid13 spider play'")
+            return state
         tokens = stripped.split()
         if len(tokens) == 52:
             return GameState.new(Layout.parse(stripped), rules or layout_rules)

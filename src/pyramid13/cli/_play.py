@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import re
 import sys
@@ -310,6 +311,8 @@ def _printable(text: str) -> str:
 
 
 def _terminal_lines() -> Iterator[Line]:
+    with contextlib.suppress(ImportError):  # not on every platform
+        import readline  # noqa: F401  (line editing and history for input())
     while True:
         try:
             yield input("> "), None
