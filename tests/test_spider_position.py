@@ -256,3 +256,12 @@ def test_the_reference_page_shows_a_real_code() -> None:
         assert found >= 0, part
         position = found + len(part)
     assert code.endswith(shown.split("…")[-1])
+
+
+def test_rules_may_be_named_by_their_preset() -> None:
+    rules = RuleSet.preset("kpat")
+    state = GameState.new(Layout.shuffled(1, rules), rules)
+    short = " ".join(state.to_string().split()[:4])
+    assert GameState.from_string(short, "kpat") == state
+    with pytest.raises(p13.InvalidRulesError, match="preset name"):
+        GameState.from_string(short, 42)  # type: ignore[arg-type]

@@ -45,7 +45,7 @@ from typing import Any
 from .._cards import Card, Rank, Suit
 from .._errors import InvalidCardError, InvalidPositionError, InvalidRulesError
 from ._moves import PILES
-from ._rules import RuleSet
+from ._rules import RuleSet, as_rules
 from ._scoring import NoScoring, ScoringPolicy
 
 __all__ = ["MAX_CODE_LENGTH", "format_position", "format_rules", "parse_position", "parse_rules"]
@@ -284,7 +284,7 @@ def _check_deck(
             )
 
 
-def parse_position(text: str, rules: RuleSet | None = None) -> Any:
+def parse_position(text: str, rules: RuleSet | str | None = None) -> Any:
     """Read a Spider position code into a state without history; see
     `GameState.from_string`."""
     if not isinstance(text, str):
@@ -300,8 +300,8 @@ def parse_position(text: str, rules: RuleSet | None = None) -> Any:
             f"a Spider position code has 5 fields separated by spaces ({', '.join(_FIELDS)}; "
             f"the rules may be left out), this one has {len(fields)}"
         )
-    if rules is not None and not isinstance(rules, RuleSet):
-        raise InvalidPositionError(f"rules must be a spider RuleSet, not {type(rules).__name__}")
+    if rules is not None:
+        rules = as_rules(rules)
     if len(fields) == 5:
         policies = None if rules is None else {rules.scoring.name: rules.scoring}
         try:

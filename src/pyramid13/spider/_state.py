@@ -319,7 +319,7 @@ class GameState:
         return _make(game, ups, downs, _runs_of(ups), 0, (), rules.scoring.start, 0, None, None)
 
     @classmethod
-    def from_string(cls, text: str, rules: RuleSet | None = None) -> GameState:
+    def from_string(cls, text: str, rules: RuleSet | str | None = None) -> GameState:
         """Read a position code, as written by `to_string`: a position without history.
 
         The state has no previous state. Its `layout` is a deal consistent with the
@@ -338,13 +338,14 @@ class GameState:
 
         Args:
             text: the position code.
-            rules: the rules, when the code leaves them out (else `RuleSet()`); when the
-                code names its rules too, both must agree. Pass them also to read a code
-                written under your own scoring policy.
+            rules: the rules (or a preset's name, with 4 suits), when the code leaves them
+                out (else `RuleSet()`); when the code names its rules too, both must agree.
+                Pass them also to read a code written under your own scoring policy.
 
         Raises:
             InvalidPositionError: the text is not a position code, or describes a position
                 that cannot occur; the message says what and where.
+            InvalidRulesError: `rules` is neither a spider RuleSet nor a preset's name.
 
         Examples:
             >>> rules = RuleSet.preset("pysolfc", suits=2)
