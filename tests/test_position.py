@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from game_walks import games, rule_sets
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pyramid13 import (
+    DECK,
     GameState,
     InvalidPositionError,
     Layout,
@@ -181,25 +184,101 @@ def test_wrong_types_are_rejected() -> None:
         GameState.from_string(SEED_1_MICROSOFT, "microsoft")  # type: ignore[arg-type]
 
 
-def _parses_or_raises(text: str) -> None:
+def _parses_or_raises(text: str) -> bool:
+    """Whether `text` parses; a code that parses round-trips, one that does not raises a
+    pyramid13 error that says something (any other exception fails the test)."""
     try:
         state = GameState.from_string(text)
     except Pyramid13Error as error:
-        message = str(error)
-    else:
-        assert GameState.from_string(state.to_string()) == state
-        message = "ok"
-    assert message
+        if not str(error).strip():
+            pytest.fail(f"an error without a message for {text!r}")
+        return False
+    again = GameState.from_string(state.to_string())
+    assert again == state
+    assert again.to_string() == state.to_string()
+    return True
 
 
-@given(st.text(max_size=300))
+# -- codes that still parse: real codes with legal edits ----------------------------------
+
+
+def _tokens(text: str) -> list[str]:
+    return [] if text == "-" else [text[i : i + 2] for i in range(0, len(text), 2)]
+
+
+@st.composite
+def edited_codes(draw: st.DrawFn) -> tuple[str, GameState]:
+    """A real position code after edits that keep it a possible position: cards swapped
+    between places, a removed card brought back in a card's place, the top of the stock
+    moved to the first waste pile, another pass number or score. Returns the code and the
+    state it was made from."""
+    state = draw(games(max_moves=60))
+    rows, stock, waste, passes, score, rules_text = state.to_string().split()
+    places: list[list[str]] = [
+        [row[i : i + 2] for i in range(0, len(row), 2)] for row in rows.split("/")
+    ]
+    piles = [_tokens(pile) for pile in waste.split("/")]
+    stock_cards = _tokens(stock)
+    places += [stock_cards, *piles]
+    spots = [(a, b) for a, place in enumerate(places) for b, tok in enumerate(place) if tok != ".."]
+    for _ in range(draw(st.integers(1, 4))):
+        kind = draw(st.sampled_from(["swap", "bring back", "stock to waste", "pass", "score"]))
+        if kind == "swap" and len(spots) >= 2:
+            (a, b), (c, d) = draw(st.permutations(spots))[:2]
+            places[a][b], places[c][d] = places[c][d], places[a][b]
+        elif kind == "bring back":
+            used = {tok for place in places for tok in place}
+            gone = [str(card) for card in DECK if str(card) not in used]
+            if gone and spots:
+                a, b = draw(st.sampled_from(spots))
+                places[a][b] = draw(st.sampled_from(gone))
+        elif kind == "stock to waste" and places[7]:
+            places[8].append(places[7].pop())
+            spots = [
+                (a, b)
+                for a, place in enumerate(places)
+                for b, tok in enumerate(place)
+                if tok != ".."
+            ]
+        elif kind == "pass":
+            limit = state.rules.passes or 5
+            passes = str(draw(st.integers(1, limit)))
+        elif kind == "score" and state.rules.scoring.name != "none":
+            score = str(draw(st.integers(0, 10_000)))
+    pyramid = "/".join("".join(row) for row in places[:7])
+    code = " ".join(
+        [
+            pyramid,
+            "".join(places[7]) or "-",
+            "/".join("".join(pile) or "-" for pile in places[8:]),
+            passes,
+            score,
+            rules_text,
+        ]
+    )
+    return code, state
+
+
+@given(edited_codes())
+def test_edited_codes_parse_and_round_trip(edited: tuple[str, GameState]) -> None:
+    code, original = edited
+    state = GameState.from_string(code)
+    assert state.to_string() == code
+    assert state.rules == original.rules
+    cards = [*state.stock, *(card for pile in state.waste_piles for card in pile)]
+    cards += [card for card in state.pyramid if card is not None]
+    assert len(cards) == len(set(cards))
+    assert _parses_or_raises(code)
+
+
+@given(st.text(max_size=300) | edited_codes().map(lambda edited: edited[0]))
 def test_fuzz_any_text(text: str) -> None:
     _parses_or_raises(text)
 
 
 @given(st.data())
 def test_fuzz_damaged_codes(data: st.DataObject) -> None:
-    code = data.draw(games(max_moves=30)).to_string()
+    code = data.draw(edited_codes())[0]
     for _ in range(data.draw(st.integers(1, 3))):
         start = data.draw(st.integers(0, len(code)))
         end = data.draw(st.integers(start, min(len(code), start + 4)))
@@ -207,3 +286,55 @@ def test_fuzz_damaged_codes(data: st.DataObject) -> None:
             code[:start] + data.draw(st.text("ACDHSKQJT0123456789./- ,=x", max_size=4)) + code[end:]
         )
     _parses_or_raises(code)
+
+
+def test_some_damaged_codes_still_parse_and_most_do_not() -> None:
+    # The fuzz tests above must reach both of their branches.
+    rng = random.Random(13)
+    parsed = 0
+    for _ in range(300):
+        state = GameState.new(Layout.shuffled(rng.randrange(1000)), RuleSet.preset("microsoft"))
+        for _ in range(rng.randrange(40)):
+            if not state.legal_moves():
+                break
+            state = state.apply(rng.choice(state.legal_moves()))
+        code = state.to_string()
+        fields = code.split()
+        # Swap two characters of the pyramid field: a suit for a suit or a rank for a rank
+        # often gives another possible position.
+        i, j = sorted(rng.sample(range(len(fields[0])), 2))
+        chars = list(fields[0])
+        chars[i], chars[j] = chars[j], chars[i]
+        fields[0] = "".join(chars)
+        parsed += _parses_or_raises(" ".join(fields))
+    assert 30 <= parsed <= 270
+
+
+# -- the talon bound -------------------------------------------------------------------------
+
+
+def test_the_stock_and_waste_hold_at_most_24_cards() -> None:
+    # CLEARED_BOTTOM: 21 pyramid cards, 24 in the stock, 7 out of play.
+    removed = _ROWS[6]  # the bottom row's seven cards, two characters each
+    first_removed = removed[:2]
+    assert GameState.from_string(CLEARED_BOTTOM).stock[-1] is not None
+    stock = CLEARED_BOTTOM.split()[1]
+    for code in (
+        _replace_field(CLEARED_BOTTOM, 1, stock + first_removed),  # 25 in the stock
+        _replace_field(CLEARED_BOTTOM, 2, first_removed),  # 24 in the stock, 1 in the waste
+    ):
+        with pytest.raises(InvalidPositionError, match="hold 25 cards; a deal leaves only 24"):
+            GameState.from_string(code)
+    # 23 + 1 is fine.
+    moved = _replace_field(_replace_field(CLEARED_BOTTOM, 1, stock[2:]), 2, stock[:2])
+    assert len(GameState.from_string(moved).waste_piles[0]) == 1
+
+
+def test_a_state_is_never_built_from_a_talon_too_large() -> None:
+    # The last guard behind the parser: an InvalidPositionError, not a StopIteration.
+    state = GameState.from_string(CLEARED_BOTTOM)
+    extra = state.layout.pyramid[21]
+    with pytest.raises(InvalidPositionError, match="7 pyramid slots are empty but only 6"):
+        GameState._from_position(
+            state.rules, state.pyramid, (*state.stock, extra), state.waste_piles, 1, 0
+        )
