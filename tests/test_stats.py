@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -92,10 +93,23 @@ def test_limits_count_as_unknown() -> None:
     assert bots.wins == 0
 
 
-def test_progress_bar() -> None:
+def test_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("tqdm")
     result = p13.win_rate("classic", range(3), "greedy", workers=1, progress=True)
     assert result.deals == 3
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "classic, greedy" in err  # the bar's label
+    assert "3/3" in err  # and it reached the end
+    assert "100%" in err
+    p13.win_rate("classic", range(3), "greedy", workers=1)
+    assert capsys.readouterr() == ("", "")  # no bar unless asked for
+
+
+def test_progress_without_tqdm_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now raises ImportError
+    with pytest.raises(ImportError, match=r"pip install 'pyramid13\[cli\]'"):
+        p13.win_rate("classic", range(3), "greedy", workers=1, progress=True)
 
 
 @pytest.mark.parametrize(
