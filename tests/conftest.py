@@ -8,7 +8,6 @@ from pathlib import Path
 from hypothesis import HealthCheck, settings
 
 
-
 def _shared() -> Path:
     """The project's shared folder: $PYRAMID13_SHARED, else the nearest ``shared`` folder
     beside the checkout or one of its parents (a git worktree may sit a level deeper)."""

@@ -209,7 +209,7 @@ def test_docstring_sections_are_spelled_for_griffe() -> None:
 def test_every_public_parameter_is_documented() -> None:
     griffe = pytest.importorskip("griffe")
     package = griffe.load("pyramid13", search_paths=[str(ROOT / "src")])
-    undocumented = []
+    undocumented: list[str] = []
 
     def check(path: str, function: object) -> None:
         names = [p.name for p in function.parameters if p.name not in ("self", "cls")]  # type: ignore[attr-defined]

@@ -83,7 +83,7 @@ def positions(count: int, seed: int) -> list[p13.GameState]:
     rng = random.Random(seed)
     rule_choices = [p13.RuleSet.preset(name) for name in p13.RuleSet.preset_names()]
     rule_choices += CUSTOM_RULES
-    found = []
+    found: list[p13.GameState] = []
     while len(found) < count:
         rules = rng.choice(rule_choices)
         state = p13.GameState.new(p13.Layout.shuffled(rng.randrange(10_000)), rules)
