@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pyramid13 import Card, Goal, Layout, Move, MoveKind, RuleSet
 
-__all__ = ["RefState", "ref_perft"]
+__all__ = ["RefState", "ref_perft", "ref_perft_cached"]
 
 ROWS = 7
 
@@ -298,3 +298,31 @@ def ref_perft(state: RefState, depth: int) -> int:
     if depth == 1:
         return len(moves)
     return sum(ref_perft(state.after(move), depth - 1) for move in moves)
+
+
+def ref_perft_cached(state: RefState, depth: int) -> int:
+    """`ref_perft` with the counts of positions met before remembered: the number of
+    sequences from a position depends only on its cards, pass number and the depth left."""
+    memo: dict[tuple[object, ...], int] = {}
+
+    def count(current: RefState, left: int) -> int:
+        if left == 0:
+            return 1
+        key = (
+            tuple(current.pyramid),
+            current.stock_tuple(),
+            current.waste_tuple(),
+            current.pass_number,
+            left,
+        )
+        found = memo.get(key)
+        if found is None:
+            moves = current.legal_moves()
+            if left == 1:
+                found = len(moves)
+            else:
+                found = sum(count(current.after(move, score=False), left - 1) for move in moves)
+            memo[key] = found
+        return found
+
+    return count(state, depth)
