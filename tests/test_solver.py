@@ -231,8 +231,10 @@ def msc_sample(step: int) -> list[tuple[int, str, int]]:
 
 
 def test_msc_winnable_flags_match() -> None:
+    # All 1500 decks (about 20 s of CPU on the development machine): a sample of 30 let an
+    # unsound pruning through.
     rules = p13.RuleSet.preset("microsoft")
-    sample = msc_sample(50)
+    sample = msc_sample(1)
     for number, code, length in sample:
         state = p13.GameState.new(p13.Layout.parse(code), rules)
         result = p13.solve(state)
