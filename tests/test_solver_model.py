@@ -173,3 +173,28 @@ def test_pruning_keeps_a_winning_move_wherever_brute_force_finds_a_win(
         assert shortest - 1 in after or None in after, state.to_string()
     else:
         assert any(length is None or length >= 0 for length in after), state.to_string()
+
+
+@pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
+@settings(max_examples=20)
+@given(deal=st.integers(0, 2**32), walk=st.integers(0, 2**32), length=st.integers(15, 70))
+def test_the_optimal_heuristic_never_overestimates(
+    preset: str, deal: int, walk: int, length: int
+) -> None:
+    # A* finds shortest wins only if the heuristic is at most the true distance, which
+    # brute force measures; at a won position it must be 0.
+    state = _walk(p13.RuleSet.preset(preset), deal, walk, length)
+    if state.status is p13.Status.LOST:
+        return
+    shortest = brute_force(state, limit=3_000)
+    if shortest is None or shortest < 0:
+        return
+    model = make_model(state, optimal=True)
+    assert model.heuristic(model.root) <= shortest, state.to_string()
+    line = p13.solve(state, optimal=True).moves
+    won = state
+    for move in line:
+        won = won.apply(move)
+    assert won.status is p13.Status.WON
+    won_model = make_model(won, optimal=True)
+    assert won_model.heuristic(won_model.root) == 0
