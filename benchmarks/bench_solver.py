@@ -21,7 +21,6 @@ from pathlib import Path
 import pyramid13 as p13
 
 
-
 def _data() -> Path:
     """msc-1500 in $PYRAMID13_SHARED, else in the nearest ``shared`` folder beside the
     checkout or one of its parents."""
