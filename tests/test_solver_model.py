@@ -189,12 +189,15 @@ def test_the_optimal_heuristic_never_overestimates(
     shortest = brute_force(state, limit=3_000)
     if shortest is None or shortest < 0:
         return
-    model = make_model(state, optimal=True)
-    assert model.heuristic(model.root) <= shortest, state.to_string()
     line = p13.solve(state, optimal=True).moves
-    won = state
-    for move in line:
-        won = won.apply(move)
-    assert won.status is p13.Status.WON
-    won_model = make_model(won, optimal=True)
-    assert won_model.heuristic(won_model.root) == 0
+    assert len(line) == shortest, state.to_string()
+    # Every position along a shortest line is that many steps from a win (a suffix of a
+    # shortest line is a shortest line), down to 0 at the won position.
+    position = state
+    for steps_left in range(shortest, -1, -1):
+        model = make_model(position, optimal=True)
+        assert model.heuristic(model.root) <= steps_left, position.to_string()
+        if steps_left:
+            position = position.apply(line[shortest - steps_left])
+    assert position.status is p13.Status.WON
+    assert model.heuristic(model.root) == 0
