@@ -57,7 +57,14 @@ from .records import (
     save_game,
 )
 from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
-from .stats import DEFAULT_MAX_MOVES, WinRateResult, wilson_interval, win_rate
+from .stats import (
+    DEFAULT_MAX_MOVES,
+    Outcome,
+    WinRateError,
+    WinRateResult,
+    wilson_interval,
+    win_rate,
+)
 from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
@@ -94,6 +101,7 @@ __all__ = [
     "MoveKind",
     "NoScoring",
     "Observation",
+    "Outcome",
     "ParseError",
     "Place",
     "Pyramid13Error",
@@ -109,6 +117,7 @@ __all__ = [
     "Status",
     "Suit",
     "UndoError",
+    "WinRateError",
     "WinRateResult",
     "__version__",
     "action_to_move",

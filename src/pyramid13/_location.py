@@ -10,7 +10,14 @@ __all__ = ["CardLocation", "Place"]
 
 
 class Place(enum.Enum):
-    """The part of the table a card is in."""
+    """The part of the table a card is in.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1))
+        >>> state.locate("KC").place, state.apply("KC").locate("KC").place
+        (<Place.PYRAMID: 'pyramid'>, <Place.REMOVED: 'removed'>)
+    """
 
     PYRAMID = "pyramid"
     """A pyramid slot (`CardLocation.index` is the slot, see `pyramid13.geometry`)."""

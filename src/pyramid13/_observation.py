@@ -72,15 +72,35 @@ class Observation:
     _moves: tuple[Move, ...] = attrs.field(repr=False, eq=False)
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves; equal to the observed state's."""
+        """The legal moves; equal to the observed state's.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> GameState.new(Layout.shuffled(1)).observe().legal_moves()
+            (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
+        """
         return self._moves
 
     def legal_actions(self) -> tuple[int, ...]:
-        """The legal moves as ascending action numbers (see `pyramid13.action_to_move`)."""
+        """The legal moves as ascending action numbers (see `pyramid13.action_to_move`).
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout, action_to_move
+            >>> actions = GameState.new(Layout.shuffled(1)).observe().legal_actions()
+            >>> actions, [str(action_to_move(action)) for action in actions]
+            ((0, 2, 100), ['KC', 'KH', 'draw'])
+        """
         return sorted_actions(self._moves, _ACTION_OF)
 
     def legal_action_mask(self) -> tuple[bool, ...]:
-        """One flag per action of the fixed action space: True where it is legal."""
+        """One flag per action of the fixed action space: True where it is legal.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> mask = GameState.new(Layout.shuffled(1)).observe().legal_action_mask()
+            >>> len(mask), [action for action, legal in enumerate(mask) if legal]
+            (102, [0, 2, 100])
+        """
         return action_mask(self._moves, _ACTION_OF, ACTION_COUNT)
 
 

@@ -58,7 +58,17 @@ _ROWS_TOUCHED = {
 
 
 class Status(enum.Enum):
-    """Where a game stands, in either game (Pyramid and ``pyramid13.spider``)."""
+    """Where a game stands, in either game (Pyramid and ``pyramid13.spider``).
+
+    Examples:
+        >>> state = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft"))
+        >>> state.status
+        <Status.PLAYING: 'playing'>
+        >>> while state.status is Status.PLAYING:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.status, state.is_over
+        (<Status.WON: 'won'>, True)
+    """
 
     PLAYING = "playing"
     """Not over: some move is legal (in Pyramid, a removal is legal now or can become legal
@@ -387,6 +397,12 @@ class GameState:
         Raises:
             InvalidPositionError: the text is not a position code, or describes a position
                 that cannot occur; the message says what and where.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+            >>> again = GameState.from_string(state.apply("KC").to_string())
+            >>> again == state.apply("KC"), again.history, again.score
+            (True, (), 5)
         """
         from ._position import parse_position
 
@@ -401,6 +417,14 @@ class GameState:
         empty pile); the pass number; the score; the rules (a preset name, or a preset name
         followed by the settings that differ, like ``microsoft,passes=2``). `from_string`
         reads it back to an equal state.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC")
+            >>> code = state.to_string()
+            >>> code.split()[0]  # the pyramid, KC gone from the bottom row
+            '7D/9C4D/8H8D5S/JD6D9SJC/5DKD3C2DJH/5H7H4H2CAD6S/..KHTHTSJSTD8S'
+            >>> code.split()[2:]  # waste, pass, score, rules
+            ['-', '1', '0', 'classic']
         """
         from ._position import format_position
 
@@ -609,6 +633,18 @@ class GameState:
 
         Raises:
             UndoError: this is the start of the game.
+
+        Examples:
+            >>> start = GameState.new(Layout.shuffled(1))
+            >>> later = start.apply("KC").apply("KH")
+            >>> later.undo().history
+            (Move.parse('KC'),)
+            >>> later.undo().undo() is start
+            True
+            >>> start.undo()
+            Traceback (most recent call last):
+            ...
+            pyramid13.UndoError: nothing to undo: this is the start of the game
         """
         parent = self._parent
         if parent is None:
@@ -626,6 +662,15 @@ class GameState:
         waste pile 1, 2, ... top and then the stock top (when it may play): the King
         removal, pairs with available pyramid cards in slot order, pairs with the later
         talon cards; then `RuleSet.waste_pairing` pairs pile by pile; then draw; then recycle.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft"))
+            >>> state.legal_moves()
+            (Move.parse('5H+8S'), Move.parse('KH'), Move.parse('5C+8S'), Move.parse('draw'))
+            >>> while not state.is_over:
+            ...     state = state.apply(state.legal_moves()[0])
+            >>> state.status, state.legal_moves()
+            (<Status.WON: 'won'>, ())
         """
         last = self._game.last
         if last[0] is self:
@@ -734,6 +779,11 @@ class GameState:
 
         Args:
             move: any move, legal or not.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.is_legal(Move.parse("KC")), state.is_legal(Move.parse("KS"))
+            (True, False)
         """
         return move in self.legal_moves()
 
@@ -753,7 +803,7 @@ class GameState:
             >>> state.apply("KS")
             Traceback (most recent call last):
             ...
-            pyramid13._errors.IllegalMoveError: KS is not legal here: KS is not exposed
+            pyramid13.IllegalMoveError: KS is not legal here: KS is not exposed
 
         Raises:
             InvalidMoveError: `move` is neither a Move nor valid move text.
@@ -776,6 +826,12 @@ class GameState:
 
         Args:
             move: one of `legal_moves`.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> move = state.legal_moves()[0]
+            >>> state.apply_unchecked(move) == state.apply(move)
+            True
         """
         game = self._game
         pyr = self._pyr

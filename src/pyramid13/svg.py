@@ -137,6 +137,15 @@ def to_svg(
     Raises:
         TypeError: `state` is not a GameState.
         InvalidMoveError: `highlight` is text that is not a move.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+        >>> svg = p13.to_svg(state, highlight="KC", title="Your move")
+        >>> svg.startswith("<svg"), "<title>Your move</title>" in svg
+        (True, True)
+        >>> '<g class="card exposed highlight" data-card="KC"' in svg
+        True
     """
     from .spider import GameState as SpiderState  # here: the spider package imports this one
 

@@ -1,6 +1,7 @@
-"""Gymnasium environments for both games (the ``rl`` extra: ``pip install "pyramid13[rl]"``).
+"""Gymnasium environments for both games (the ``rl`` extra).
 
-Importing this module registers:
+Install it with ``pip install ".[rl]"`` in a checkout of the repository (``pip install
+"pyramid13[rl]"`` once pyramid13 is published on PyPI). Importing this module registers:
 
 * ``pyramid13/Pyramid-v0`` — keyword arguments ``preset`` (a preset name or `RuleSet`),
   ``reward`` and ``render_mode``; see `PyramidEnv`;
