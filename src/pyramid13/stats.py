@@ -77,7 +77,14 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
 
 
 class Outcome(enum.Enum):
-    """How one deal of a win-rate run ended."""
+    """How one deal of a win-rate run ended.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> result = p13.win_rate("microsoft", range(3), "greedy", workers=1)
+        >>> [(seed, outcome.value) for seed, outcome in result.outcomes]
+        [(0, 'lost'), (1, 'lost'), (2, 'won')]
+    """
 
     WON = "won"
     """The player won (the solver: the deal is winnable)."""
@@ -253,6 +260,9 @@ class WinRateError(Pyramid13Error):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return _rebuild_error, (str(self), self.seed, self.seeds, self.partial)
+
+
+WinRateError.__module__ = "pyramid13"  # shown and pickled as pyramid13.WinRateError
 
 
 def _rebuild_error(
