@@ -284,7 +284,7 @@ def _interrupt(args: list[str], after: float | bytes, stdin: bytes = b"") -> tup
             ready, _, _ = select.select([process.stdout], [], [], 1.0)
             assert time.monotonic() < deadline, f"never saw {after!r}: {seen!r}"
             if ready:
-                chunk = process.stdout.read1(1 << 16)
+                chunk = process.stdout.read1(1 << 16)  # type: ignore[attr-defined]
                 assert chunk, seen
                 seen += chunk
     else:

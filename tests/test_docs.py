@@ -6,6 +6,7 @@ import contextlib
 import doctest
 import html as html_module
 import importlib
+import importlib.metadata
 import inspect
 import io
 import json
@@ -114,7 +115,7 @@ def test_reference_blocks_name_real_objects() -> None:
 
 
 def test_strategies_are_documented_once_they_ship() -> None:
-    pytest.importorskip("pyramid13.strategies")
+    importlib.import_module("pyramid13.strategies")  # shipped: it must import
     assert "pyramid13.strategies" in documented_paths()
     excluded = excluded_pages()
     assert "reference/strategies.md" not in excluded, "enable it in mkdocs.yml exclude_docs/nav"
@@ -206,12 +207,34 @@ def package_modules() -> list[str]:
     return names
 
 
+def optional_dependencies() -> set[str]:
+    """The import names of the packages the optional extras bring (numpy, gymnasium ...)."""
+    names = set()
+    for requirement in importlib.metadata.requires("pyramid13") or []:
+        if "extra ==" in requirement:
+            name = re.split(r"[\[<>=!~ ;]", requirement, maxsplit=1)[0].lower()
+            names.add(name.replace("-", "_"))
+    return names
+
+
+def import_or_skip_extra(name: str, *, skip: bool = True) -> Any:
+    """Import `name`. Only a missing package of an optional extra may excuse a failure,
+    and never in CI (``CI`` set), which installs every extra: any other import error is
+    a bug and fails the test."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        missing = (error.name or "").split(".")[0]
+        if os.environ.get("CI") or missing not in optional_dependencies():
+            raise
+        if skip:
+            pytest.skip(f"{name} needs the optional package {missing}")
+        return None
+
+
 @pytest.mark.parametrize("module_name", package_modules())
 def test_docstring_examples_run(module_name: str) -> None:
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:  # an optional extra that is not installed
-        pytest.skip(str(error))
+    module = import_or_skip_extra(module_name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
     assert result.failed == 0
 
@@ -219,9 +242,8 @@ def test_docstring_examples_run(module_name: str) -> None:
 def test_docstrings_carry_examples() -> None:
     attempted = 0
     for name in package_modules():
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
+        module = import_or_skip_extra(name, skip=False)
+        if module is None:
             continue
         finder = doctest.DocTestFinder()
         attempted += sum(len(test.examples) for test in finder.find(module))
@@ -239,7 +261,7 @@ def test_docstring_sections_are_spelled_for_griffe() -> None:
 def test_every_public_parameter_is_documented() -> None:
     griffe = pytest.importorskip("griffe")
     package = griffe.load("pyramid13", search_paths=[str(ROOT / "src")])
-    undocumented = []
+    undocumented: list[str] = []
 
     def check(path: str, function: object) -> None:
         names = [p.name for p in function.parameters if p.name not in ("self", "cls")]  # type: ignore[attr-defined]
@@ -288,6 +310,17 @@ def test_preset_table_lists_every_preset_with_its_settings() -> None:
             rules.scoring.name,
         ]
         assert cells == expected, name
+
+
+def test_the_readme_and_ci_run_the_same_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    commands = set(re.findall(r"python -m pytest[^\n#&]*", readme))
+    assert {command.strip() for command in commands} == {"python -m pytest --cov"}
+    ci_commands = [line.strip() for line in ci.splitlines() if "pytest" in line and "#" not in line]
+    assert ci_commands == ["python -m pytest --cov"]
+    assert "mypy --strict src examples tests benchmarks tools" in readme
+    assert "mypy --strict src examples tests benchmarks tools" in ci
 
 
 # -- every page is found, every name is indexed, every sentence holds --------------------

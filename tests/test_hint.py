@@ -30,7 +30,9 @@ def test_following_hints_wins_winnable_deals() -> None:
         if not p13.solve(state).winnable:
             continue
         while not state.is_over:
-            state = state.apply(p13.hint(state))
+            move = p13.hint(state)
+            assert move is not None
+            state = state.apply(move)
         assert state.status is p13.Status.WON
 
 

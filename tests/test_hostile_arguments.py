@@ -138,12 +138,12 @@ def test_only_library_errors_with_short_messages(name: str) -> None:
     ("call", "error", "message"),
     [
         (lambda: Layout.shuffled(10**5000), p13.InvalidLayoutError, "an int of 5001 digits"),
-        (lambda: Layout.from_cards(None), p13.InvalidLayoutError, "not NoneType"),
-        (lambda: Layout.from_cards("AS KS"), p13.InvalidLayoutError, "Layout.parse"),
-        (lambda: p13.to_svg(STATE, highlight=5), p13.InvalidMoveError, "not int"),
-        (lambda: p13.perft("x", 1), p13.InvalidArgumentError, "must be a game state"),
-        (lambda: p13.perft_divide(None, 1), p13.InvalidArgumentError, "must be a game state"),
-        (lambda: p13.solve("AS 2S"), p13.InvalidArgumentError, "must be a GameState"),
+        (lambda: Layout.from_cards(None), p13.InvalidLayoutError, "not NoneType"),  # type: ignore[arg-type]
+        (lambda: Layout.from_cards("AS KS"), p13.InvalidLayoutError, "Layout.parse"),  # type: ignore[arg-type]
+        (lambda: p13.to_svg(STATE, highlight=5), p13.InvalidMoveError, "not int"),  # type: ignore[arg-type]
+        (lambda: p13.perft("x", 1), p13.InvalidArgumentError, "must be a game state"),  # type: ignore[arg-type]
+        (lambda: p13.perft_divide(None, 1), p13.InvalidArgumentError, "must be a game state"),  # type: ignore[arg-type]
+        (lambda: p13.solve("AS 2S"), p13.InvalidArgumentError, "must be a GameState"),  # type: ignore[arg-type]
         (lambda: p13.solve(STATE, time_limit=math.nan), p13.InvalidArgumentError, "nan"),
         (lambda: p13.solve(STATE, time_limit=math.inf), p13.InvalidArgumentError, "inf"),
         (lambda: p13.solve(STATE, time_limit=10**400), p13.InvalidArgumentError, "finite"),
@@ -151,10 +151,10 @@ def test_only_library_errors_with_short_messages(name: str) -> None:
         (lambda: p13.SolverBot(time_limit=math.inf), p13.InvalidArgumentError, "finite"),
         (lambda: p13.win_rate("classic", range(2), time_limit=math.nan), p13.Pyramid13Error, "nan"),
         (lambda: p13.scoring_policy("vegas"), p13.InvalidRulesError, "unknown scoring policy"),
-        (lambda: p13.RecordMetadata(player=10**5000), p13.InvalidRecordError, "5001 digits"),
+        (lambda: p13.RecordMetadata(player=10**5000), p13.InvalidRecordError, "5001 digits"),  # type: ignore[arg-type]
         (lambda: Move.parse("x" * 10**6), p13.InvalidMoveError, r"\.\.\."),
         (lambda: STATE.is_legal("4C+8C"), p13.InvalidMoveError, "sums to 12"),
-        (lambda: STATE.is_legal(5), p13.InvalidMoveError, "not int"),
+        (lambda: STATE.is_legal(5), p13.InvalidMoveError, "not int"),  # type: ignore[arg-type]
         (lambda: GameState.new(Layout.shuffled(1), "vegas"), p13.InvalidRulesError, "vegas"),
     ],
 )
@@ -194,7 +194,7 @@ def test_every_state_the_engine_makes_is_frozen(state: GameState) -> None:
     for each in (state, state.start, *(state.apply(move) for move in state.legal_moves())):
         assert type(each) is GameState
         with pytest.raises(AttributeError):
-            each._score = 1  # type: ignore[misc]
+            each._score = 1
 
 
 # -- one rule for moves given as text, preset names everywhere --------------------------------

@@ -86,7 +86,7 @@ def _command_line_session() -> str:
     page = (ROOT / "docs" / "how-to" / "command-line.md").read_text()
     blocks = re.findall(r"^```sh\n(.*?)^```", page, re.MULTILINE | re.DOTALL)
     (block,) = [block for block in blocks if "save game.json" in block]
-    return block
+    return str(block)
 
 
 @pytest.mark.skipif(shutil.which("sh") is None, reason="needs a POSIX shell")

@@ -115,7 +115,7 @@ def _talon_search(rules: RuleSet, passes: int) -> set[tuple[int, tuple[int, ...]
     queue = deque([start])
     while queue:
         stock, sizes, pass_ = queue.popleft()
-        following = []
+        following: list[tuple[int, tuple[int, ...], int]] = []
         if stock:
             if piles == 1:
                 moved = min(rules.draw_count, stock)

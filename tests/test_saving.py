@@ -63,7 +63,7 @@ def test_a_save_that_fails_while_building_the_text_keeps_the_old_file(
     def broken(*args: object, **kwargs: object) -> str:
         raise RuntimeError("encoder broke")
 
-    monkeypatch.setattr(p13.records.json, "dumps", broken)
+    monkeypatch.setattr(json, "dumps", broken)
     with pytest.raises(RuntimeError, match="encoder broke"):
         p13.save_game(_game(), path)
     assert path.read_bytes() == OLD

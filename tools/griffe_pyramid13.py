@@ -16,7 +16,7 @@ Griffe reads the source without running it, so two things need help:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from griffe import (
     Alias,
@@ -38,6 +38,8 @@ from griffe import (
 
 __all__ = ["PackageDocs"]
 
+# griffe annotates the enum's members as plain `str`; this is the member itself.
+_POSITIONAL_OR_KEYWORD = cast(ParameterKind, ParameterKind.positional_or_keyword)
 _DECORATORS = {"attrs.frozen", "attrs.define", "attrs.mutable", "attr.s", "attr.attrs"}
 _FIELD_CALLS = {"attrs.field", "attr.ib", "attr.attrib"}
 _SINGLE_BACKTICKS = re.compile(r"(?<![`\w\]\[])`([A-Za-z_][\w.]*)(\(\))?`(?![`\w\[])")
@@ -67,7 +69,7 @@ def _field_arguments(attribute: Attribute) -> dict[str, str | Expr] | None:
 def _add_attrs_init(cls: Class) -> None:
     if not _is_attrs_class(cls) or "__init__" in cls.members:
         return
-    parameters = [Parameter("self", kind=ParameterKind.positional_or_keyword)]
+    parameters = [Parameter("self", kind=_POSITIONAL_OR_KEYWORD)]
     for member in list(cls.members.values()):
         if not isinstance(member, Attribute) or member.annotation is None:
             continue
@@ -91,7 +93,7 @@ def _add_attrs_init(cls: Class) -> None:
             Parameter(
                 member.name.lstrip("_"),
                 annotation=member.annotation,
-                kind=ParameterKind.positional_or_keyword,
+                kind=_POSITIONAL_OR_KEYWORD,
                 default=default,
                 docstring=member.docstring,
             )
@@ -160,7 +162,7 @@ def _resolve(pkg: Module, obj: Object, name: str) -> str | None:
     head = name.split(".", 1)[0]
     if isinstance(obj, Function) and head in {param.name for param in obj.parameters}:
         return None  # a parameter of the documented function, not the member of that name
-    scopes: list[Object] = []
+    scopes: list[Class] = []
     scope: Object | None = obj
     while scope is not None and not isinstance(scope, Module):
         if isinstance(scope, Class):

@@ -26,6 +26,7 @@ from ._errors import (
     InvalidArgumentError,
     InvalidLayoutError,
     InvalidMoveError,
+    InvalidPositionError,
     UndoError,
 )
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
@@ -481,7 +482,15 @@ class GameState(_StateSlots):
         present.update(stock)
         for pile in waste_piles:
             present.update(pile)
-        missing = iter([card for card in DECK if card not in present])
+        removed = [card for card in DECK if card not in present]
+        empty = sum(card is None for card in pyramid)
+        if len(removed) < empty:
+            # Only a talon of more than 24 cards leaves too few removed cards to fill the
+            # pyramid's empty slots; the parser rejects it first, this is the last guard.
+            raise InvalidPositionError(
+                f"{empty} pyramid slots are empty but only {len(removed)} cards are out of play"
+            )
+        missing = iter(removed)
         cards = [card if card is not None else next(missing) for card in pyramid]
         for pile in waste_piles:
             cards.extend(pile)
