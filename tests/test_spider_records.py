@@ -149,7 +149,7 @@ def test_moves_of_the_other_game_are_refused() -> None:
     rules = spider.RuleSet.preset("kpat")
     start = spider.GameState.new(spider.Layout.shuffled(1, rules), rules)
     with pytest.raises(InvalidRecordError, match="tuple of spider Move"):
-        GameRecord(start, (p13.Move.parse("draw"),))  # type: ignore[arg-type]
+        GameRecord(start, (p13.Move.parse("draw"),))
     with pytest.raises(p13.InvalidArgumentError, match="GameState of either game"):
         GameRecord.from_state("a game")  # type: ignore[arg-type]
 
