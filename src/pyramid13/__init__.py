@@ -49,7 +49,7 @@ from .records import (
     record_schema,
     save_game,
 )
-from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
+from .solver import DEFAULT_NODE_LIMIT, Hinter, SolveResult, hint, solve
 from .stats import DEFAULT_MAX_MOVES, WinRateResult, wilson_interval, win_rate
 from .svg import to_svg
 
@@ -71,6 +71,7 @@ __all__ = [
     "GameState",
     "Goal",
     "GreedyBot",
+    "Hinter",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidCardError",
