@@ -1,13 +1,15 @@
 """Following hints from the deal: how many winnable games they win, and how long each takes.
 
 Run: ``python benchmarks/bench_hints.py [--deals 200] [--presets classic ...]
-[--hinter session|plain] [--out benchmarks/hints.md] [--seeds-file FILE]``.
+[--hinter session|plain] [--time-limit 0.25|none] [--out FILE] [--seeds-file FILE]``.
 
 For every preset, the `Layout.shuffled` seeds ``0, 1, 2, ...`` are solved in turn (default
 node limit) and the first ``--deals`` winnable ones are kept; seeds the solver cannot
 decide are skipped and counted. Each kept deal is then played from the start by following
 the hints: one `Hinter` per game (``session``, the default) or the plain `hint` function
-(``plain``), with their default budgets. A row gives the games won, the hints asked for
+(``plain``), with the default budget: 20,000 positions and 0.25 s per hint, or the
+positions alone with ``--time-limit none`` (then the hints do not depend on the
+machine's speed). A row gives the games won, the hints asked for
 and the wall-clock time per hint (mean, 99th percentile, maximum). Times are measured on
 whatever machine runs it; say how busy it was. ``--seeds-file`` keeps the winnable seeds
 found (JSON), so a second run skips the solving.
@@ -48,14 +50,16 @@ def winnable_seeds(preset: str, deals: int, cache: dict[str, list[int]]) -> tupl
     return found, len(undecided)
 
 
-def follow(preset: str, seed: int, plain: bool) -> tuple[bool, list[float]]:
+def follow(
+    preset: str, seed: int, plain: bool, time_limit: float | None
+) -> tuple[bool, list[float]]:
     """Play one deal by the hints; whether it was won and the time of each hint."""
     state = p13.GameState.new(p13.Layout.shuffled(seed), p13.RuleSet.preset(preset))
-    hinter = p13.Hinter()
+    hinter = p13.Hinter(time_limit=time_limit)
     times = []
     while not state.is_over:
         start = time.perf_counter()
-        move = p13.hint(state) if plain else hinter.hint(state)
+        move = p13.hint(state, time_limit=time_limit) if plain else hinter.hint(state)
         times.append(time.perf_counter() - start)
         assert move is not None
         state = state.apply(move)
@@ -72,15 +76,23 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--presets", nargs="*", default=list(p13.RuleSet.preset_names()))
     parser.add_argument("--hinter", choices=["session", "plain"], default="session")
+    parser.add_argument(
+        "--time-limit",
+        default="0.25",
+        help="seconds per hint (the default budget), or 'none' for the node budget alone",
+    )
     parser.add_argument("--out", type=Path, default=None, help="also append the rows here")
     parser.add_argument("--seeds-file", type=Path, default=None)
     args = parser.parse_args()
+    time_limit = None if args.time_limit == "none" else float(args.time_limit)
+    budget = "20,000 positions" + ("" if time_limit is None else f", {time_limit:g} s")
     cache: dict[str, list[int]] = {}
     if args.seeds_file is not None and args.seeds_file.exists():
         cache = json.loads(args.seeds_file.read_text())
     header = (
-        "| preset | hints | winnable deals | won by following the hints | hints asked | "
-        "mean per hint | p99 | max | lost seeds |\n|---|---|---|---|---|---|---|---|---|"
+        "| preset | hints | budget per hint | winnable deals | won by following the hints | "
+        "hints asked | mean per hint | p99 | max | lost seeds |\n"
+        "|---|---|---|---|---|---|---|---|---|---|"
     )
     print(header, flush=True)
     if args.out is not None:
@@ -96,7 +108,7 @@ def main() -> None:
         times: list[float] = []
         lost = []
         for seed in seeds:
-            won, hint_times = follow(preset, seed, args.hinter == "plain")
+            won, hint_times = follow(preset, seed, args.hinter == "plain", time_limit)
             wins += won
             times.extend(hint_times)
             if not won:
@@ -104,7 +116,8 @@ def main() -> None:
                 print(f"{preset} seed {seed}: lost", file=sys.stderr, flush=True)
         note = f" ({undecided} undecided seeds skipped)" if undecided else ""
         line = (
-            f"| `{preset}` | {args.hinter} | {len(seeds)} (seeds 0–{seeds[-1]}){note} | "
+            f"| `{preset}` | {args.hinter} | {budget} | "
+            f"{len(seeds)} (seeds 0 to {seeds[-1]}){note} | "
             f"{wins} ({100 * wins / len(seeds):.1f} %) | {len(times):,} | "
             f"{1000 * statistics.fmean(times):.1f} ms | {1000 * percentile(times, 0.99):.0f} ms | "
             f"{1000 * max(times):.0f} ms | {', '.join(map(str, lost)) or '—'} |"

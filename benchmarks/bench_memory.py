@@ -85,7 +85,8 @@ def main() -> None:
         for seed in range(args.sample):
             cases.extend(f"{preset}:{seed}:{mode}" for mode in ("default", "optimal"))
     print(
-        "| preset | seed | mode | positions stored | winnable | peak RSS | growth | per position | time |"
+        "| preset | seed | mode | positions stored | winnable | peak RSS | growth "
+        "| per position | time |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for case in cases:

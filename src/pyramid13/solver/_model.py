@@ -33,9 +33,11 @@ Pruning, all exact (it never turns a winnable position into a lost one):
   cards can only meet when the rules expose two talon cards at once;
 * the relaxation `_Deal.clearable`: if the pyramid cannot be cleared even with every talon
   card in play at hand whenever wanted (each once), the position is lost;
-* burial in the last pass (one waste pile): a waste card that nothing left can pair with
-  stays for good, so the cards beneath it no longer count as partners (and with the goal
-  of all 52 cards the position is lost);
+* burial in the last pass: a waste card that nothing left can pair with stays for good,
+  so the cards beneath it no longer count as partners (and with the goal of all 52 cards
+  the position is lost). With several piles (and no `waste_pairing`) the cards that can
+  meet a pile card are the pyramid's, the other piles' and the stock cards dealt onto
+  other piles (every stock card when the stock top plays);
 * Kings at once: an available pyramid King is the only successor considered (removing it
   only uncovers cards, and it must go anyway). A talon King is forced too with one waste
   pile and ``draw_count == 1`` when the search only asks for *a* win, or the goal is all 52
