@@ -51,7 +51,7 @@ class Hinter:
 
     Examples:
         >>> import pyramid13 as p13
-        >>> state = p13.GameState.new(p13.Layout.shuffled(33), p13.RuleSet.preset("three-stacks"))
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
         >>> hinter = p13.Hinter()
         >>> while not state.is_over:
         ...     state = state.apply(hinter.hint(state))

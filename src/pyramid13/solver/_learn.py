@@ -18,7 +18,7 @@ from ._model import _PYR, Model
 
 __all__ = ["Knowledge", "Search", "learning_dfs"]
 
-_CHECK_EVERY = 1024
+_CHECK_EVERY = 256
 _NO_LIMIT = 1 << 62
 
 
@@ -93,6 +93,8 @@ def learning_dfs(
         return Search(True, _follow(wins, model, root), 1, progress)
     if knowledge.is_lost(root):
         return Search(False, [], 1, progress)
+    if deadline is not None and time.perf_counter() > deadline:
+        return Search(None, [], 0, progress)
     seen: dict[int, int] = {root & key_mask: root >> key_bits}
     seen_get = seen.get
     index_of: dict[int, int] = {root & key_mask: 0}
