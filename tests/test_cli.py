@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from failing_bots import DiesOn
 from game_walks import SEED_1_WIN
 
 import pyramid13 as p13
@@ -501,3 +502,32 @@ def test_reference_page_lists_every_option() -> None:
             for option in action.option_strings:
                 if option not in ("-h", "--help"):
                     assert f"`{option}" in text, f"{name} {option} is not in {page.name}"
+
+
+@pytest.mark.parametrize("how", ["exit", "kill"])
+def test_stats_reports_a_dead_worker_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    monkeypatch.setattr("pyramid13.cli._stats.GreedyBot", lambda: DiesOn(5, how))
+    args = ["stats", "--player", "greedy", "--deals", "8", "--workers", "2", "--no-progress"]
+    status, out, err = run(capsys, *args)
+    assert status == 4  # not 1: a broken run is no verdict on the deals
+    assert out == ""
+    line = one_line(err)
+    assert line.startswith("pyramid13 stats: error: seed 5: a worker process died")
+    assert "deals finished" in line
+
+
+def test_stats_lists_undecided_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["stats", "--preset", "microsoft", "--deals", "3", "--first-seed", "5"]
+    status, out, _ = run(capsys, *args, "--workers", "1", "--node-limit", "3", "--json")
+    assert status == 0
+    data = json.loads(out)
+    rules = RuleSet.preset("microsoft")
+    undecided = [
+        seed
+        for seed in range(5, 8)
+        if p13.solve(GameState.new(Layout.shuffled(seed), rules), node_limit=3).winnable is None
+    ]
+    assert data["undecided_seeds"] == undecided
+    assert data["unknown"] == len(undecided) >= 1

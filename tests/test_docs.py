@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import contextlib
 import doctest
+import html as html_module
 import importlib
+import inspect
 import io
+import json
 import os
 import pkgutil
 import re
+import shutil
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -258,3 +264,390 @@ def test_preset_table_lists_every_preset_with_its_settings() -> None:
             rules.scoring.name,
         ]
         assert cells == expected, name
+
+
+# -- every page is found, every name is indexed, every sentence holds --------------------
+
+
+@pytest.mark.parametrize("section", ["tutorials", "how-to", "explanation", "reference"])
+def test_section_index_links_every_page(section: str) -> None:
+    index = (DOCS / section / "index.md").read_text()
+    linked = set(re.findall(r"\]\(([\w-]+\.md)(?:#[\w-]*)?\)", index))
+    pages = {page.name for page in (DOCS / section).glob("*.md")} - {"index.md"}
+    assert not pages - linked, f"{section}/index.md does not link {sorted(pages - linked)}"
+
+
+def test_reference_index_names_every_public_name() -> None:
+    index = (REFERENCE / "index.md").read_text()
+    names = [f"pyramid13.{name}" for name in pyramid13.__all__ if name != "__version__"]
+    strategies = pytest.importorskip("pyramid13.strategies")
+    names += [f"pyramid13.strategies.{name}" for name in strategies.__all__]
+    missing = [name for name in names if f"][{name}]" not in index]
+    assert not missing, f"reference/index.md does not link {missing}"
+
+
+def error_classes() -> list[str]:
+    return [
+        name
+        for name in pyramid13.__all__
+        if isinstance(getattr(pyramid13, name), type)
+        and issubclass(getattr(pyramid13, name), Exception)
+    ]
+
+
+@pytest.mark.parametrize("name", error_classes())
+def test_every_error_class_is_in_the_errors_reference(name: str) -> None:
+    index = (REFERENCE / "index.md").read_text()
+    row = next(line for line in index.splitlines() if line.startswith("| [Errors]"))
+    assert f"[pyramid13.{name}]" in row, f"the Errors row of reference/index.md misses {name}"
+    errors = (REFERENCE / "errors.md").read_text()
+    assert name in errors, f"reference/errors.md does not mention {name}"
+
+
+@pytest.mark.parametrize("name", error_classes())
+def test_error_classes_show_their_public_path(name: str) -> None:
+    # Tracebacks and reprs name the class where users import it from, and pickle finds it.
+    error = getattr(pyramid13, name)
+    assert error.__module__ == "pyramid13"
+    assert getattr(importlib.import_module(error.__module__), error.__qualname__) is error
+
+
+def test_every_error_class_is_exported() -> None:
+    errors = importlib.import_module("pyramid13._errors")
+    assert set(errors.__all__) <= set(pyramid13.__all__)
+
+
+@pytest.mark.parametrize("name", error_classes())
+def test_error_class_examples_run(name: str) -> None:
+    # doctest looks for a module's examples among the objects whose __module__ is that
+    # module; the error classes say "pyramid13", so run theirs here.
+    finder = doctest.DocTestFinder()
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    error = getattr(pyramid13, name)
+    tests = finder.find(error, f"pyramid13.{name}", module=False, globs={})
+    assert sum(len(test.examples) for test in tests), f"pyramid13.{name} shows no example"
+    for test in tests:
+        runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+
+
+def cli_commands() -> list[str]:
+    cli = importlib.import_module("pyramid13.cli")
+    parser = cli.build_parser()
+    for action in parser._actions:  # argparse keeps the subcommands in a private action
+        if action.choices and isinstance(action.choices, dict):
+            return sorted(action.choices)
+    raise AssertionError("no subcommands found")
+
+
+@pytest.mark.parametrize("command", [None, *cli_commands()])
+def test_cli_help_prints_no_escaped_percent(
+    command: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cli = importlib.import_module("pyramid13.cli")
+    assert cli.main(["--help"] if command is None else [command, "--help"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip()
+    assert "%%" not in out, out
+    assert "%(" not in out, out
+
+
+def test_cli_reference_documents_every_command_and_preset() -> None:
+    page = (REFERENCE / "cli.md").read_text()
+    for command in cli_commands():
+        assert f"\n## {command}\n" in page, f"reference/cli.md has no section for {command}"
+    for preset in pyramid13.RuleSet.preset_names():
+        assert f"`{preset}`" in page, f"reference/cli.md does not name the preset {preset}"
+
+
+INSTALL_PAGES = [
+    ROOT / "README.md",
+    *sorted(DOCS.rglob("*.md")),
+    *sorted((ROOT / "src").rglob("*.py")),  # docstrings and messages
+    *sorted((ROOT / "examples").rglob("*.py")),
+]
+INDEX_INSTALL = re.compile(r"pip install +(?:-\S+ +)*[\"']?pyramid13\b")
+EXTRA = re.compile(r"(?:pyramid13|\.)\[([\w,-]+)\]")
+
+
+@pytest.mark.parametrize("page", INSTALL_PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_install_commands_work_from_a_checkout(page: Path) -> None:
+    # pyramid13 is not on PyPI yet: a page that shows the index command labels it as for
+    # later, and also gives the command that works in a checkout of the repository.
+    lines = page.read_text().splitlines()
+    index_lines = [n for n, line in enumerate(lines) if INDEX_INSTALL.search(line)]
+    for number in index_lines:
+        context = " ".join(lines[max(0, number - 8) : number + 1])
+        assert "published" in context, f"{page.name}:{number + 1}: say it is for when published"
+    if index_lines:
+        text = "\n".join(lines)
+        assert re.search(r"pip install (-e )?[\"']?\.", text), f"{page.name}: no checkout form"
+
+
+def test_install_extras_exist() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    extras = set(
+        tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    )
+    for page in INSTALL_PAGES:
+        for line in page.read_text().splitlines():
+            if "pip install" in line:
+                for group in EXTRA.findall(line):
+                    unknown = set(group.split(",")) - extras
+                    assert not unknown, f"{page.name}: no extra {unknown} in pyproject.toml"
+
+
+GLOSSARY_TERMS = ("available", "exposed", "talon")
+GLOSSARY = DOCS / "reference" / "glossary.md"
+LINK = re.compile(r"\[([^\]]*)\]\(([^)\s]*)\)")
+
+
+def prose(text: str) -> str:
+    """The text with code, link targets, HTML and headings blanked out, positions kept."""
+
+    def blank(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match.group(0))
+
+    text = re.sub(r"^ *```.*?^ *```", blank, text, flags=re.MULTILINE | re.DOTALL)
+    for pattern in (
+        r"`[^`\n]*`",  # inline code
+        r"\]\([^)\s]*\)",  # the target of an inline link
+        r"\]\[[^\]]*\]",  # the target of a reference link
+        r"<[^>\n]*>",  # HTML tags
+        r"^#+ .*$",  # headings are not the place for a link
+    ):
+        text = re.sub(pattern, blank, text, flags=re.MULTILINE)
+    return text
+
+
+def first_uses(page: Path) -> dict[str, tuple[int, bool]]:
+    """For each glossary term a page uses: the line of its first use, and whether it links."""
+    text = page.read_text()
+    plain = prose(text)
+    uses = {}
+    for term in GLOSSARY_TERMS:
+        found = re.search(rf"\b{term}\b", plain, re.IGNORECASE)
+        if found is None:
+            continue
+        target = f"glossary.md#{term}"
+        linked = any(
+            link.start(1) <= found.start() < link.end(1) and link.group(2).endswith(target)
+            for link in LINK.finditer(text)
+        )
+        uses[term] = (text.count("\n", 0, found.start()) + 1, linked)
+    return uses
+
+
+GLOSSARY_PAGES = [
+    page
+    for page in [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
+    if page not in (GLOSSARY, DOCS / "changelog.md")
+]
+
+
+@pytest.mark.parametrize("page", GLOSSARY_PAGES, ids=lambda page: str(page.relative_to(ROOT)))
+def test_first_use_of_a_glossary_term_links_to_it(page: Path) -> None:
+    unlinked = [f"{term} (line {line})" for term, (line, ok) in first_uses(page).items() if not ok]
+    assert not unlinked, f"{page.name}: link the first use to the glossary: {unlinked}"
+
+
+def test_glossary_defines_its_terms() -> None:
+    headings = re.findall(r"^## (.+)$", GLOSSARY.read_text(), re.MULTILINE)
+    for term in GLOSSARY_TERMS:
+        assert term in headings, f"the glossary has no '## {term}'"
+
+
+def public_callables() -> list[tuple[str, object]]:
+    """Every public function, class and method a user calls, by its public name.
+
+    Left out, on purpose: properties and attributes (values, shown in their class's
+    example, not calls that need one of their own) and the methods of a `typing.Protocol`
+    (an interface: its class docstring shows an implementation at work, and each class
+    that implements it shows its own method).
+    """
+    found: list[tuple[str, object]] = []
+    namespaces: list[tuple[str, object]] = [("pyramid13", pyramid13)]
+    with contextlib.suppress(ImportError):  # the strategies need the optional extra
+        namespaces.append(("pyramid13.strategies", importlib.import_module("pyramid13.strategies")))
+    for prefix, module in namespaces:
+        for name in module.__all__:  # type: ignore[attr-defined]
+            obj = getattr(module, name)
+            if inspect.isfunction(obj) or inspect.isclass(obj):
+                found.append((f"{prefix}.{name}", obj))
+            if inspect.isclass(obj) and not getattr(obj, "_is_protocol", False):
+                for member_name, member in vars(obj).items():
+                    if member_name.startswith("_"):
+                        continue
+                    if isinstance(member, (classmethod, staticmethod)):
+                        member = member.__func__
+                    if inspect.isfunction(member):
+                        found.append((f"{prefix}.{name}.{member_name}", member))
+    return found
+
+
+PUBLIC_CALLABLES = public_callables()
+
+
+@pytest.mark.parametrize(("path", "obj"), PUBLIC_CALLABLES, ids=[p for p, _ in PUBLIC_CALLABLES])
+def test_every_public_callable_has_an_example(path: str, obj: object) -> None:
+    docstring = inspect.getdoc(obj) or ""
+    assert "\nExamples:\n" in f"\n{docstring}", f"{path}: add an 'Examples:' section"
+    section = docstring.split("Examples:", 1)[1]
+    assert ">>> " in section, f"{path}: the Examples section shows no '>>>' example"
+
+
+def test_tracebacks_in_the_docs_show_public_paths() -> None:
+    private = re.compile(r"pyramid13(?:\.\w+)*\._\w+\.\w+Error")
+    for path in [*(ROOT / "src").rglob("*.py"), ROOT / "README.md", *DOCS.rglob("*.md")]:
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            assert not private.search(line), f"{path.name}:{number}: {line.strip()}"
+
+
+# -- the site's look: light and dark schemes, the repository link, code that fits --------
+
+
+def mkdocs_config() -> dict[str, Any]:
+    yaml = pytest.importorskip("yaml")
+    config: dict[str, Any] = yaml.safe_load((ROOT / "mkdocs.yml").read_text())
+    return config
+
+
+def test_site_offers_a_light_and_a_dark_scheme() -> None:
+    palette = mkdocs_config()["theme"]["palette"]
+    assert [entry["scheme"] for entry in palette] == ["default", "slate"]
+    for entry in palette:
+        assert entry["toggle"]["name"], "each scheme needs a toggle to the other"
+        assert "prefers-color-scheme" in entry["media"]
+
+
+def test_repository_link_matches_the_package_metadata() -> None:
+    tomllib = pytest.importorskip("tomllib")
+    urls = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"].get("urls", {})
+    repository = next(
+        (urls[key] for key in ("Repository", "Source", "Source Code") if key in urls), None
+    )
+    # No public URL yet means no link; once pyproject.toml names one, the site links it.
+    assert mkdocs_config().get("repo_url") == repository
+
+
+OVERFLOW_SCRIPT = """<script>
+window.addEventListener("load", () => {
+  const wide = [...document.querySelectorAll("pre > code")]
+    .filter((code) => code.scrollWidth > code.clientWidth + 1)
+    .map((code) => code.textContent.slice(0, 60));
+  const page = document.documentElement.scrollWidth > document.documentElement.clientWidth;
+  const report = document.createElement("div");
+  report.textContent = "OVER" + "FLOW=" + JSON.stringify({wide, page}) + "=" + "END";
+  document.body.appendChild(report);
+});
+</script></body>"""
+WIDE_PAGES = [
+    "reference/records/index.html",
+    "how-to/rules-and-presets/index.html",
+    "how-to/save-and-replay/index.html",
+    "explanation/deals/index.html",
+    "tutorials/first-bot/index.html",
+]
+
+
+@pytest.mark.parametrize("page", WIDE_PAGES)
+def test_code_blocks_fit_a_1280_pixel_window(built_site: Path, page: str, tmp_path: Path) -> None:
+    # The pages with the longest lines (layout codes, position codes, JSON records), drawn
+    # by a real browser: no code block may need a scroll bar, nor the page.
+    browser = next(
+        (
+            shutil.which(name)
+            for name in ("chromium", "chromium-browser", "google-chrome")
+            if shutil.which(name)
+        ),
+        None,
+    )
+    if browser is None:
+        pytest.skip("no Chromium to draw the page with")
+    html = (built_site / page).read_text()
+    copy = built_site / page.replace("index.html", "overflow-check.html")
+    copy.write_text(html.replace("</body>", OVERFLOW_SCRIPT, 1))
+    result = subprocess.run(
+        [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={tmp_path}",
+            "--window-size=1280,900",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            copy.as_uri(),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    found = re.search(r"OVERFLOW=(.*?)=END", html_module.unescape(result.stdout))
+    assert found is not None, result.stderr[-2000:]
+    report = json.loads(found.group(1))
+    assert not report["page"], f"{page} is wider than the window"
+    assert not report["wide"], f"{page}: code blocks wider than their box: {report['wide']}"
+
+
+class _FirstUses(HTMLParser):
+    """The first use of each glossary term in a page's article, outside code, and its link."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.stack: list[tuple[str, dict[str, str | None]]] = []
+        self.in_article = False
+        self.first: dict[str, str | None] = {}  # term -> href of the enclosing link
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "article":
+            self.in_article = True
+        if tag not in ("br", "img", "hr", "input", "meta", "link", "wbr"):
+            self.stack.append((tag, dict(attrs)))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "article":
+            self.in_article = False
+        for index in range(len(self.stack) - 1, -1, -1):
+            if self.stack[index][0] == tag:
+                del self.stack[index:]
+                break
+
+    def handle_data(self, data: str) -> None:
+        tags = [tag for tag, _ in self.stack]
+        if not self.in_article or "code" in tags or "pre" in tags or "script" in tags:
+            return
+        if any(attrs.get("class") == "headerlink" for _, attrs in self.stack):
+            return
+        for term in GLOSSARY_TERMS:
+            if term not in self.first and re.search(rf"\b{term}\b", data, re.IGNORECASE):
+                links = [attrs.get("href") or "" for tag, attrs in self.stack if tag == "a"]
+                self.first[term] = links[-1] if links else None
+
+
+# The glossary itself and the changelog (history, in the words of its time) are left out.
+SITE_PAGES = sorted(
+    str(page.relative_to(DOCS).with_suffix(""))
+    for page in DOCS.rglob("*.md")
+    if page not in (GLOSSARY, DOCS / "changelog.md")
+)
+
+
+@pytest.mark.parametrize("page", SITE_PAGES)
+def test_rendered_page_links_the_first_use_of_a_glossary_term(built_site: Path, page: str) -> None:
+    # Also covers the docstrings the reference pages render.
+    folder = page.removesuffix("index").removesuffix("/")
+    html_path = built_site / folder / "index.html"
+    parser = _FirstUses()
+    parser.feed(html_path.read_text())
+    unlinked = [
+        term
+        for term, href in parser.first.items()
+        if href is None or not href.split("?")[0].endswith(f"glossary/#{term}")
+    ]
+    assert not unlinked, f"{page}: the first use of {unlinked} does not link to the glossary"

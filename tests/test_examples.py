@@ -15,11 +15,13 @@ import pyramid13 as p13
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 TESTED = {
+    "dask_table.py",  # in test_stats_dask.py, on a local cluster
     "first_game.py",
     "first_bot.py",
     "greedy_vs_solver.py",
     "perft.py",
     "random_bot.py",
+    "rl_agents.py",
     "statistics_run.py",
     "terminal_ui.py",
 }
@@ -71,27 +73,28 @@ def test_random_bot_plays_only_legal_moves_to_the_end() -> None:
         assert replay == final
 
 
-def test_first_bot_beats_random_play() -> None:
-    example = load("first_bot.py")
+def test_first_bot_is_a_bot_that_beats_random_play() -> None:
+    bot = load("first_bot.py")["PyramidFirstBot"]()
+    assert isinstance(bot, p13.Bot)
     rules = p13.RuleSet.preset("microsoft")
-    random_wins, _, random_high = example["measure"](example["RandomBot"](seed=1), rules, 150)
-    greedy_wins, greedy_low, _ = example["measure"](example["PyramidFirstBot"](), rules, 150)
-    assert greedy_wins > random_wins
-    assert greedy_low > random_high * 0.5
+    mine = p13.win_rate(rules, range(150), bot, workers=1)
+    baseline = p13.win_rate(rules, range(150), p13.RandomBot(seed=1), workers=1)
+    assert mine.player == "PyramidFirstBot()"
+    assert mine.ci_low > baseline.ci_high  # the tutorial says the intervals do not overlap
 
 
 def test_first_bot_prints_both_bots() -> None:
-    out = run("first_bot.py", "--games", "20")
-    assert "random:" in out
+    out = run("first_bot.py", "--games", "20", "--workers", "1")
+    lines = out.strip().splitlines()
+    assert lines[0] == "20 deals, rules microsoft"
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["random", "pyramid-first"]
+    assert all("won  (95 % interval " in line for line in lines[1:])
+
+
+def test_first_bot_runs_on_a_process_pool() -> None:
+    # The tutorial says a bot defined at the top level of a script can use every core.
+    out = run("first_bot.py", "--games", "8", "--workers", "2")
     assert "pyramid-first:" in out
-
-
-def test_wilson_interval_brackets_the_rate() -> None:
-    wilson = load("first_bot.py")["wilson_interval"]
-    for wins, games in ((0, 10), (3, 10), (10, 10), (53, 200)):
-        low, high = wilson(wins, games)
-        assert 0 <= low <= wins / games <= high <= 1
-    assert wilson(50, 100)[1] - wilson(50, 100)[0] > wilson(500, 1000)[1] - wilson(500, 1000)[0]
 
 
 def test_terminal_ui_from_standard_input() -> None:
@@ -185,3 +188,13 @@ def test_statistics_run_prints_every_player() -> None:
     lines = out.strip().splitlines()
     assert [line.split(":")[0].strip() for line in lines] == ["random", "greedy", "solver"]
     assert all("8 deals" in line for line in lines)
+
+
+def test_rl_agents_play_through_the_environment() -> None:
+    pytest.importorskip("gymnasium")
+    out = run("rl_agents.py", "--episodes", "20", "--preset", "microsoft")
+    lines = out.strip().splitlines()
+    assert [line.split(":")[0].strip() for line in lines] == ["masked random", "greedy"]
+    # The greedy bot through the environment wins exactly the deals it wins on the engine.
+    greedy = p13.win_rate("microsoft", range(20), "greedy", workers=1)
+    assert lines[1].split(":")[1].strip().startswith(f"{greedy.wins} of 20 won")

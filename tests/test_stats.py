@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import math
-from concurrent.futures import ThreadPoolExecutor
+import pickle
+import time
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
 
 import pytest
+from failing_bots import DiesOn, RaisesOn
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -119,3 +125,215 @@ def test_bad_arguments(arguments: dict[str, object], error: type[Exception]) -> 
     call.update(arguments)
     with pytest.raises(error):
         p13.win_rate(**call)  # type: ignore[arg-type]
+
+
+# -- per-deal outcomes ----------------------------------------------------------------------
+
+
+def solver_outcome(seed: int, rules: p13.RuleSet) -> p13.Outcome:
+    winnable = p13.solve(p13.GameState.new(p13.Layout.shuffled(seed), rules)).winnable
+    return p13.Outcome.WON if winnable else p13.Outcome.LOST
+
+
+def test_outcomes_follow_the_seeds_given_duplicates_included() -> None:
+    rules = p13.RuleSet.preset("microsoft")
+    deals = [3, 1, 4, 1, 5, 9, 2, 6]
+    expected = tuple((seed, solver_outcome(seed, rules)) for seed in deals)
+    alone = p13.win_rate(rules, deals, workers=1)
+    pooled = p13.win_rate(rules, deals, workers=2, chunk_size=3)
+    assert alone.outcomes == pooled.outcomes == expected
+    assert alone.wins == sum(outcome is p13.Outcome.WON for _, outcome in expected)
+    assert alone.undecided_seeds == ()
+
+
+def test_undecided_seeds_are_listed() -> None:
+    result = p13.win_rate("microsoft", range(5, 8), workers=1, node_limit=3)
+    undecided = [seed for seed, outcome in result.outcomes if outcome is p13.Outcome.UNDECIDED]
+    assert result.undecided_seeds == tuple(undecided)
+    assert len(undecided) == result.unknown >= 1
+    # Each one really is beyond three nodes: the solver alone says so.
+    for seed in undecided:
+        state = p13.GameState.new(p13.Layout.shuffled(seed), p13.RuleSet.preset("microsoft"))
+        assert p13.solve(state, node_limit=3).winnable is None
+
+
+def test_two_bots_compared_deal_by_deal() -> None:
+    greedy = dict(p13.win_rate("cardgames", range(20), "greedy", workers=1).outcomes)
+    solver = dict(p13.win_rate("cardgames", range(20), workers=1).outcomes)
+    # The greedy bot never wins a deal that perfect play cannot win.
+    assert all(
+        solver[seed] is p13.Outcome.WON for seed, won in greedy.items() if won is p13.Outcome.WON
+    )
+
+
+# -- failures name the seed and keep the finished deals -------------------------------------
+
+
+def check_partial(error: p13.WinRateError, rules: str, total: int) -> None:
+    """The partial result holds whole finished chunks, outcomes as if played alone."""
+    partial = error.partial
+    assert partial.deals == len(partial.outcomes) < total
+    assert error.seed is None or error.seed not in dict(partial.outcomes)
+    whole = dict(p13.win_rate(rules, range(total), "greedy", workers=1).outcomes)
+    assert all(whole[seed] is outcome for seed, outcome in partial.outcomes)
+    assert partial.wins == sum(o is p13.Outcome.WON for _, o in partial.outcomes)
+    assert f"{partial.deals} of {total} deals finished" in str(error)
+
+
+@pytest.mark.parametrize("how", ["exit", "kill"])
+def test_a_dead_worker_names_the_seed_and_keeps_the_finished_chunks(how: str) -> None:
+    with pytest.raises(p13.WinRateError) as caught:
+        p13.win_rate("cardgames", range(12), DiesOn(9, how), workers=2, chunk_size=2)
+    error = caught.value
+    assert error.seed == 9
+    assert error.seeds == (9,)
+    assert str(error).startswith("seed 9: a worker process died")
+    check_partial(error, "cardgames", 12)
+    # When worker A reaches chunk [8, 9], worker B holds at most one of the four before.
+    assert error.partial.deals >= 6
+
+
+def test_a_worker_that_dies_once_is_reported_without_blaming_a_seed(tmp_path: Path) -> None:
+    bot = DiesOn(5, "exit", trigger=str(tmp_path / "died"))
+    with pytest.raises(p13.WinRateError) as caught:
+        p13.win_rate("cardgames", range(8), bot, workers=2, chunk_size=2)
+    error = caught.value
+    assert error.seed is None
+    assert 5 in error.seeds
+    assert "replayed alone" in str(error)
+    check_partial(error, "cardgames", 8)
+
+
+@pytest.mark.parametrize("where", ["alone", "threads", "processes"])
+def test_a_bot_that_raises_names_the_seed(where: str) -> None:
+    with contextlib.ExitStack() as stack:
+        executor = None
+        if where == "threads":
+            executor = stack.enter_context(ThreadPoolExecutor(2))
+        with pytest.raises(p13.WinRateError) as caught:
+            p13.win_rate(
+                "cardgames",
+                range(8),
+                RaisesOn(6),
+                workers=1 if where == "alone" else 2,
+                executor=executor,
+                chunk_size=2,
+            )
+    error = caught.value
+    assert error.seed == 6
+    assert error.seeds == (6,)
+    assert str(error).startswith("seed 6: the player raised RuntimeError: a bug in the bot")
+    check_partial(error, "cardgames", 8)
+    assert 6 not in dict(error.partial.outcomes)
+    cause = error.__cause__
+    assert cause is not None
+    assert "a bug in the bot" in str(cause)  # the exception, or its traceback from a process
+
+
+class LosesChunks(Executor):
+    """Runs calls at once, but a chunk holding `lost` fails like a cluster's lost worker."""
+
+    def __init__(self, lost: int) -> None:
+        self.lost = lost
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        if self.lost in args[1]:
+            future.set_exception(ConnectionError("worker lost"))
+        else:
+            future.set_result(fn(*args, **kwargs))
+        return future
+
+
+def test_a_failed_task_on_any_executor_names_its_chunk() -> None:
+    with pytest.raises(p13.WinRateError) as caught:
+        p13.win_rate("cardgames", range(9), "greedy", executor=LosesChunks(4), chunk_size=3)
+    error = caught.value
+    assert error.seed is None
+    assert error.seeds == (3, 4, 5)
+    assert "seeds 3..5" in str(error)
+    assert "ConnectionError: worker lost" in str(error)
+    assert isinstance(error.__cause__, ConnectionError)
+    check_partial(error, "cardgames", 9)
+
+
+def test_the_error_pickles() -> None:
+    with pytest.raises(p13.WinRateError) as caught:
+        p13.win_rate("cardgames", range(4), RaisesOn(2), workers=1)
+    copy = pickle.loads(pickle.dumps(caught.value))
+    assert (str(copy), copy.seed, copy.seeds) == (str(caught.value), 2, (2,))
+    assert copy.partial == caught.value.partial
+
+
+# -- players that cannot travel to a process fail at once ---------------------------------
+
+
+class HoldsALambda(p13.GreedyBot):
+    __slots__ = ("pick",)
+
+    def __init__(self) -> None:
+        self.pick = lambda moves: moves[0]
+
+
+def local_bot() -> p13.Bot:
+    class Local(p13.GreedyBot):
+        pass
+
+    return Local()
+
+
+@pytest.mark.parametrize(
+    ("bot", "cause"), [(local_bot(), "local object"), (HoldsALambda(), "lambda")]
+)
+@pytest.mark.parametrize("own_pool", [True, False])
+def test_a_bot_that_cannot_pickle_fails_at_once(bot: p13.Bot, cause: str, own_pool: bool) -> None:
+    start = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        executor = None if own_pool else stack.enter_context(ProcessPoolExecutor(2))
+        with pytest.raises(p13.InvalidArgumentError, match="cannot be sent to worker") as caught:
+            p13.win_rate("classic", range(8), bot, workers=2, executor=executor)
+    assert cause in str(caught.value)
+    assert "workers=1" in str(caught.value)
+    assert time.perf_counter() - start < 5
+
+
+def test_a_bot_that_cannot_pickle_runs_in_one_process_or_threads() -> None:
+    alone = p13.win_rate("classic", range(4), local_bot(), workers=1)
+    with ThreadPoolExecutor(2) as pool:
+        threads = p13.win_rate("classic", range(4), HoldsALambda(), executor=pool)
+    assert alone.outcomes == threads.outcomes
+    assert alone.deals == 4
+
+
+def test_a_dead_worker_in_a_pool_given_keeps_the_finished_chunks() -> None:
+    with ProcessPoolExecutor(2) as pool, pytest.raises(p13.WinRateError) as caught:
+        p13.win_rate("cardgames", range(12), DiesOn(9, "kill"), executor=pool, chunk_size=2)
+    error = caught.value
+    assert error.seed is None
+    assert 9 in error.seeds
+    assert set(error.seeds).isdisjoint(dict(error.partial.outcomes))
+    assert len(error.seeds) + error.partial.deals == 12
+    assert "BrokenProcessPool" in str(error)
+    check_partial(error, "cardgames", 12)
+
+
+def test_outcomes_is_a_compact_read_only_sequence() -> None:
+    rules = p13.RuleSet.preset("microsoft")
+    for deals in (range(10, 16), [15, 11, 11, 10]):
+        result = p13.win_rate(rules, deals, workers=1)
+        expected = tuple((seed, solver_outcome(seed, rules)) for seed in deals)
+        outcomes = result.outcomes
+        assert len(outcomes) == len(expected)
+        assert tuple(outcomes) == expected == outcomes
+        assert outcomes[1] == expected[1]
+        assert outcomes[-1] == expected[-1]
+        assert outcomes[1:3] == expected[1:3]
+        assert outcomes != expected[:-1]
+        assert repr(outcomes) == repr(expected)
+        again = pickle.loads(pickle.dumps(result))
+        assert again == result
+        assert hash(again) == hash(result)
+    big = p13.win_rate("classic", range(1000), "random", workers=1, max_moves=1)
+    assert big.unknown == 1000
+    assert big.undecided_seeds == tuple(range(1000))
+    assert len(pickle.dumps(big.outcomes)) < 4 * 1000

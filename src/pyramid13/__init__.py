@@ -1,4 +1,5 @@
-"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine.
+"""pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine, and Spider
+Solitaire in the ``pyramid13.spider`` subpackage.
 
 Examples:
     >>> import pyramid13 as p13
@@ -9,6 +10,9 @@ Examples:
 
 from __future__ import annotations
 
+from . import geometry as geometry
+from . import spider as spider  # a subpackage, not part of the flat namespace
+from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import (
     IllegalMoveError,
@@ -24,8 +28,11 @@ from ._errors import (
     UndoError,
 )
 from ._layout import Layout
+from ._location import CardLocation, Place
 from ._moves import Move, MoveKind
+from ._observation import Observation, determinize
 from ._perft import perft, perft_divide
+from ._protocol import State
 from ._rules import Goal, RuleSet
 from ._scoring import (
     CardemsScoring,
@@ -50,13 +57,21 @@ from .records import (
     save_game,
 )
 from .solver import DEFAULT_NODE_LIMIT, Hinter, SolveResult, hint, solve
-from .stats import DEFAULT_MAX_MOVES, WinRateResult, wilson_interval, win_rate
+from .stats import (
+    DEFAULT_MAX_MOVES,
+    Outcome,
+    WinRateError,
+    WinRateResult,
+    wilson_interval,
+    win_rate,
+)
 from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
 """The installed release of pyramid13, as a PEP 440 version string."""
 
 __all__ = [
+    "ACTION_COUNT",
     "DECK",
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
@@ -65,6 +80,7 @@ __all__ = [
     "RECORD_VERSION",
     "Bot",
     "Card",
+    "CardLocation",
     "CardemsScoring",
     "GameOverError",
     "GameRecord",
@@ -85,7 +101,10 @@ __all__ = [
     "Move",
     "MoveKind",
     "NoScoring",
+    "Observation",
+    "Outcome",
     "ParseError",
+    "Place",
     "Pyramid13Error",
     "RandomBot",
     "Rank",
@@ -95,14 +114,19 @@ __all__ = [
     "ScoringPolicy",
     "SolveResult",
     "SolverBot",
+    "State",
     "Status",
     "Suit",
     "UndoError",
+    "WinRateError",
     "WinRateResult",
     "__version__",
+    "action_to_move",
+    "determinize",
     "format_msc_solution",
     "hint",
     "load_game",
+    "move_to_action",
     "parse_msc_solution",
     "perft",
     "perft_divide",

@@ -13,7 +13,12 @@ __all__ = ["DECK", "Card", "Rank", "Suit"]
 
 
 class Suit(enum.Enum):
-    """The four suits. Suit and colour never matter for pairing."""
+    """The four suits. Suit and colour never matter for pairing.
+
+    Examples:
+        >>> Suit("H"), Suit.HEARTS.symbol, Card.parse("QH").suit
+        (<Suit.HEARTS: 'H'>, '♥', <Suit.HEARTS: 'H'>)
+    """
 
     CLUBS = "C"
     DIAMONDS = "D"
@@ -32,7 +37,12 @@ class Suit(enum.Enum):
 
 
 class Rank(enum.IntEnum):
-    """Card ranks; the enum value is the card's value for pairing (Ace 1 .. King 13)."""
+    """Card ranks; the enum value is the card's value for pairing (Ace 1 .. King 13).
+
+    Examples:
+        >>> Rank.QUEEN + Rank.ACE, Rank.TEN.letter, Card.parse("TS").rank
+        (13, 'T', <Rank.TEN: 10>)
+    """
 
     ACE = 1
     TWO = 2

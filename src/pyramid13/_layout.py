@@ -97,6 +97,15 @@ class Layout:
         Raises:
             InvalidLayoutError: wrong count, a duplicate or an unknown token; the message
                 names the first problem and its position.
+
+        Examples:
+            >>> layout = Layout.parse(Layout.shuffled(1).code.lower())
+            >>> layout == Layout.shuffled(1), layout.pyramid[0]
+            (True, Card.parse('7D'))
+            >>> Layout.parse("AS KD")
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidLayoutError: a layout has 52 cards, this one has 2
         """
         if not isinstance(code, str):
             raise InvalidLayoutError(f"a layout code must be text, not {type(code).__name__}")
@@ -131,12 +140,22 @@ class Layout:
 
         Raises:
             InvalidLayoutError: not 52 distinct cards.
+
+        Examples:
+            >>> layout = Layout.from_cards(reversed(DECK))
+            >>> layout.pyramid[0], layout.stock[-1]
+            (Card.parse('KS'), Card.parse('AC'))
         """
         return cls(tuple(cards))
 
     @classmethod
     def sorted(cls) -> Layout:
-        """The unshuffled deck (clubs, diamonds, hearts, spades; Ace to King) as a layout."""
+        """The unshuffled deck (clubs, diamonds, hearts, spades; Ace to King) as a layout.
+
+        Examples:
+            >>> Layout.sorted().code[:17], Layout.sorted().stock[0]
+            ('AC 2C 3C 4C 5C 6C', Card.parse('3H'))
+        """
         return cls(DECK)
 
     @classmethod
@@ -151,6 +170,12 @@ class Layout:
 
         Raises:
             InvalidLayoutError: `seed` is not an int in that range.
+
+        Examples:
+            >>> Layout.shuffled(1).code[:29]
+            '7D 9C 4D 8H 8D 5S JD 6D 9S JC'
+            >>> Layout.shuffled(1) == Layout.shuffled(1) != Layout.shuffled(2)
+            True
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
             raise InvalidLayoutError(f"a deal seed must be an int in 0..2**64-1, not {seed!r}")

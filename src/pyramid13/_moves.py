@@ -15,7 +15,12 @@ __all__ = ["Move", "MoveKind"]
 
 
 class MoveKind(enum.Enum):
-    """What a move does."""
+    """What a move does.
+
+    Examples:
+        >>> Move.parse("KD").kind, Move.parse("draw").kind
+        (<MoveKind.REMOVE: 'remove'>, <MoveKind.DRAW: 'draw'>)
+    """
 
     REMOVE = "remove"
     """Remove a King alone or two cards whose values sum to 13."""
@@ -107,17 +112,35 @@ class Move:
 
         Raises:
             InvalidMoveError: the cards can never be removed together.
+
+        Examples:
+            >>> Move.remove(Card.parse("9C"), Card.parse("4C"))
+            Move.parse('4C+9C')
+            >>> Move.remove(Card.parse("4C"), Card.parse("8C"))
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidMoveError: 4C+8C sums to 12, not 13
         """
         return cls(MoveKind.REMOVE, cards)
 
     @classmethod
     def draw(cls) -> Move:
-        """The draw move."""
+        """The draw move.
+
+        Examples:
+            >>> Move.draw() == Move.parse("draw"), Move.draw().kind
+            (True, <MoveKind.DRAW: 'draw'>)
+        """
         return cls.DRAW
 
     @classmethod
     def recycle(cls) -> Move:
-        """The recycle move."""
+        """The recycle move.
+
+        Examples:
+            >>> Move.recycle() == Move.parse("recycle"), Move.recycle().is_removal
+            (True, False)
+        """
         return cls.RECYCLE
 
     @property
@@ -137,6 +160,14 @@ class Move:
 
         Raises:
             InvalidMoveError: the text is not a move; the message says why.
+
+        Examples:
+            >>> Move.parse("9c + 4c"), Move.parse("kd"), Move.parse(" Draw ")
+            (Move.parse('4C+9C'), Move.parse('KD'), Move.parse('draw'))
+            >>> Move.parse("QS")
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidMoveError: only a King is removed alone, not QS
         """
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move must be given as text, not {type(text).__name__}")

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 from ._errors import InvalidArgumentError
-from ._moves import Move
-from ._state import GameState
+from ._protocol import State
 
 __all__ = ["perft", "perft_divide"]
 
+MoveT = TypeVar("MoveT")
 
-def perft(state: GameState, depth: int) -> int:
+
+def perft(state: State[Any], depth: int) -> int:
     """The number of legal move sequences of exactly `depth` moves from `state`.
 
-    A finished game (won or lost) has no moves, so it counts only at depth 0.
+    A finished game (won or lost) has no moves, so it counts only at depth 0. Works on any
+    game's state (`State`): Pyramid's and Spider's.
 
     Args:
         state: the position to count from.
@@ -23,6 +27,10 @@ def perft(state: GameState, depth: int) -> int:
         >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
         >>> [perft(state, depth) for depth in range(5)]
         [1, 3, 7, 15, 30]
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc")
+        >>> perft(spider.GameState.new(spider.Layout.from_pysolfc(1), rules), 1)
+        7
 
     Raises:
         InvalidArgumentError: `depth` is not an int >= 0.
@@ -32,14 +40,14 @@ def perft(state: GameState, depth: int) -> int:
     return _perft(state, depth)
 
 
-def _perft(state: GameState, depth: int) -> int:
+def _perft(state: State[Any], depth: int) -> int:
     moves = state.legal_moves()
     if depth <= 1:
         return len(moves) if depth == 1 else 1
     return sum(_perft(state.apply_unchecked(move), depth - 1) for move in moves)
 
 
-def perft_divide(state: GameState, depth: int) -> dict[Move, int]:
+def perft_divide(state: State[MoveT], depth: int) -> dict[MoveT, int]:
     """`perft` split by first move: for each legal move, the count below it.
 
     Comparing two implementations' divides finds the first move they disagree on.

@@ -15,7 +15,12 @@ __all__ = ["Goal", "RuleSet"]
 
 
 class Goal(enum.Enum):
-    """What wins the game."""
+    """What wins the game.
+
+    Examples:
+        >>> RuleSet.preset("microsoft").goal, RuleSet.preset("pysolfc").goal
+        (<Goal.PYRAMID: 'pyramid'>, <Goal.ALL_CARDS: 'all-cards'>)
+    """
 
     PYRAMID = "pyramid"
     """Clear the 28 pyramid cards; cards left in the stock and waste do not matter."""
@@ -144,6 +149,15 @@ class RuleSet:
 
         Raises:
             InvalidRulesError: no preset has that name.
+
+        Examples:
+            >>> rules = RuleSet.preset("microsoft")
+            >>> rules.passes, rules.stock_top_pairable, rules.scoring
+            (3, True, MicrosoftScoring())
+            >>> RuleSet.preset("windows")
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRulesError: unknown preset 'windows'; known presets: classic, ...
         """
         try:
             return _PRESETS[name]
@@ -154,11 +168,24 @@ class RuleSet:
 
     @classmethod
     def preset_names(cls) -> tuple[str, ...]:
-        """The names of every preset, `classic` first."""
+        """The names of every preset, `classic` first.
+
+        Examples:
+            >>> RuleSet.preset_names()[:4]
+            ('classic', 'cardems', 'three-stacks', 'microsoft')
+        """
         return tuple(_PRESETS)
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain, JSON-ready dict of every setting; `from_dict` reads it back."""
+        """A plain, JSON-ready dict of every setting; `from_dict` reads it back.
+
+        Examples:
+            >>> data = RuleSet.preset("microsoft").to_dict()
+            >>> data["passes"], data["goal"], data["scoring"]
+            (3, 'pyramid', 'microsoft')
+            >>> RuleSet.from_dict(data) == RuleSet.preset("microsoft")
+            True
+        """
         return {
             "passes": self.passes,
             "draw_count": self.draw_count,
@@ -186,6 +213,14 @@ class RuleSet:
 
         Raises:
             InvalidRulesError: an unknown key, a bad value or an unknown scoring policy.
+
+        Examples:
+            >>> RuleSet.from_dict({"passes": None, "scoring": "cardems"}).preset_name
+            'cardems'
+            >>> RuleSet.from_dict({"pases": 2})
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRulesError: unknown rule setting(s): ...pases...
         """
         if not isinstance(data, Mapping):
             raise InvalidRulesError(f"rules must be a mapping, not {type(data).__name__}")

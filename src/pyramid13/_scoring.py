@@ -19,7 +19,13 @@ __all__ = [
 
 
 class ScoreEvent(NamedTuple):
-    """What a move did, as a scoring policy sees it (after the move)."""
+    """What a move did, as a scoring policy sees it (after the move).
+
+    Examples:
+        >>> event = ScoreEvent(Move.parse("KD"), 1, (6,), False, 24, 1)
+        >>> event.cards_removed, event.rows_cleared, MicrosoftScoring().score(0, event)
+        (1, (6,), 30)
+    """
 
     move: Move
     """The move just applied."""
@@ -43,6 +49,20 @@ class ScoringPolicy(Protocol):
     ideal), since rule sets are compared and hashed with it. The score starts at 0 and
     every applied move replaces it with `score(previous, event)`; undo restores the
     previous score exactly, whatever the policy does.
+
+    Examples:
+        >>> import attrs
+        >>> import pyramid13 as p13
+        >>> @attrs.frozen
+        ... class PerCard:
+        ...     name = "per-card"
+        ...     def score(self, score, event):
+        ...         return score + event.cards_removed
+        >>> isinstance(PerCard(), ScoringPolicy)
+        True
+        >>> rules = p13.RuleSet(scoring=PerCard())
+        >>> p13.GameState.new(p13.Layout.shuffled(1), rules).apply("KC").score
+        1
     """
 
     @property
@@ -56,13 +76,24 @@ class ScoringPolicy(Protocol):
         Args:
             score: the score before the move (0 at the start of a game).
             event: what the move did.
+
+        Examples:
+            >>> pair = ScoreEvent(Move.parse("4C+9C"), 2, (), False, 24, 1)
+            >>> [policy.score(100, pair) for policy in (NoScoring(), CardemsScoring())]
+            [0, 120]
         """
         ...  # pragma: no cover
 
 
 @attrs.frozen
 class NoScoring:
-    """No score at all: it stays 0 (seed 000, PySolFC)."""
+    """No score at all: it stays 0 (seed 000, PySolFC).
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> p13.RuleSet.preset("classic").scoring
+        NoScoring()
+    """
 
     @property
     def name(self) -> str:
@@ -75,6 +106,10 @@ class NoScoring:
         Args:
             score: the score before the move.
             event: what the move did.
+
+        Examples:
+            >>> NoScoring().score(0, ScoreEvent(Move.parse("KD"), 1, (6,), False, 24, 1))
+            0
         """
         return 0
 
@@ -82,7 +117,14 @@ class NoScoring:
 @attrs.frozen
 class CardemsScoring:
     """Cardems (seed 002): +10 per card removed; recycle -10 but never below 0; a win earns
-    +100 and +5 per card still in the stock and waste."""
+    +100 and +5 per card still in the stock and waste.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("cardems"))
+        >>> state.rules.scoring, state.apply("KC").score
+        (CardemsScoring(), 10)
+    """
 
     @property
     def name(self) -> str:
@@ -95,6 +137,15 @@ class CardemsScoring:
         Args:
             score: the score before the move.
             event: what the move did.
+
+        Examples:
+            >>> policy = CardemsScoring()
+            >>> policy.score(30, ScoreEvent(Move.parse("4C+9C"), 2, (), False, 24, 1))
+            50
+            >>> policy.score(5, ScoreEvent(Move.parse("recycle"), 0, (), False, 20, 2))
+            0
+            >>> policy.score(270, ScoreEvent(Move.parse("KD"), 1, (0,), True, 3, 1))
+            395
         """
         if event.move.kind is MoveKind.RECYCLE:
             return max(0, score - 10)
@@ -112,7 +163,14 @@ MICROSOFT_ROW_BONUS = (500, 250, 150, 100, 75, 50, 25)
 class MicrosoftScoring:
     """Microsoft Solitaire Collection: +5 per removal (pair or King), and a bonus for each
     pyramid row cleared: bottom row 25, then 50, 75, 100, 150, 250 and 500 for the apex
-    (1290 at most)."""
+    (1290 at most).
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+        >>> state.rules.scoring, state.apply("KC").score
+        (MicrosoftScoring(), 5)
+    """
 
     @property
     def name(self) -> str:
@@ -125,6 +183,13 @@ class MicrosoftScoring:
         Args:
             score: the score before the move.
             event: what the move did.
+
+        Examples:
+            >>> policy = MicrosoftScoring()
+            >>> policy.score(0, ScoreEvent(Move.parse("4C+9C"), 2, (), False, 24, 1))
+            5
+            >>> policy.score(760, ScoreEvent(Move.parse("KD"), 1, (0,), True, 10, 1))
+            1265
         """
         if event.cards_removed:
             score += 5

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._cards import DECK, Card
 from ._errors import (
     IllegalMoveError,
@@ -27,9 +28,13 @@ from ._errors import (
 )
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
 from ._layout import PYRAMID_SIZE, Layout
+from ._location import CardLocation, Place
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
 from ._rules import Goal, RuleSet
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
+
+if TYPE_CHECKING:
+    from ._observation import Observation
 
 __all__ = ["GameState", "Status"]
 
@@ -52,15 +57,27 @@ _ROWS_TOUCHED = {
 
 
 class Status(enum.Enum):
-    """Where a game stands."""
+    """Where a game stands, in either game (Pyramid and ``pyramid13.spider``).
+
+    Examples:
+        >>> state = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft"))
+        >>> state.status
+        <Status.PLAYING: 'playing'>
+        >>> while state.status is Status.PLAYING:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> state.status, state.is_over
+        (<Status.WON: 'won'>, True)
+    """
 
     PLAYING = "playing"
-    """Not over: some removal is legal now or can become legal by drawing and recycling."""
+    """Not over: some move is legal (in Pyramid, a removal is legal now or can become legal
+    by drawing and recycling)."""
     WON = "won"
-    """The goal is reached. No moves are legal."""
+    """The goal is reached (Spider: eight runs removed). No moves are legal."""
     LOST = "lost"
-    """Not won, and no removal can ever become legal again through draws and recycles
-    alone (this also ends unlimited-pass games that could only cycle). No moves are legal."""
+    """Not won, and the game cannot go on. In Pyramid: no removal can ever become legal
+    again through draws and recycles alone (this also ends unlimited-pass games that could
+    only cycle). In Spider: no legal move at all. No moves are legal."""
 
 
 def _count(packed: int) -> int:
@@ -111,6 +128,7 @@ class _Game:
         "overlap",
         "passes",
         "piles",
+        "prefix",
         "pyramid",
         "rules",
         "scoring",
@@ -143,6 +161,9 @@ class _Game:
         # One-entry cache of (state, legal moves): `apply` right after `legal_moves` on the
         # same state checks legality without generating the moves again.
         self.last: tuple[GameState | None, tuple[Move, ...]] = (None, ())
+        # Moves made before this game's first state: set by `determinize`, whose sampled
+        # state continues a game whose start is unknown.
+        self.prefix: tuple[Move, ...] = ()
 
     def shape(self, mask: int) -> _Shape:
         shape = self.shapes.get(mask)
@@ -375,6 +396,12 @@ class GameState:
         Raises:
             InvalidPositionError: the text is not a position code, or describes a position
                 that cannot occur; the message says what and where.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+            >>> again = GameState.from_string(state.apply("KC").to_string())
+            >>> again == state.apply("KC"), again.history, again.score
+            (True, (), 5)
         """
         from ._position import parse_position
 
@@ -389,6 +416,14 @@ class GameState:
         empty pile); the pass number; the score; the rules (a preset name, or a preset name
         followed by the settings that differ, like ``microsoft,passes=2``). `from_string`
         reads it back to an equal state.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC")
+            >>> code = state.to_string()
+            >>> code.split()[0]  # the pyramid, KC gone from the bottom row
+            '7D/9C4D/8H8D5S/JD6D9SJC/5DKD3C2DJH/5H7H4H2CAD6S/..KHTHTSJSTD8S'
+            >>> code.split()[2:]  # waste, pass, score, rules
+            ['-', '1', '0', 'classic']
         """
         from ._position import format_position
 
@@ -486,6 +521,47 @@ class GameState:
             cards.append(_CARD[self._stock & 63])
         return tuple(cards)
 
+    def locate(self, card: Card | str) -> CardLocation:
+        """Where `card` (a `Card` or its text) lies now: a pyramid slot, the stock, a waste
+        pile, or removed.
+
+        Args:
+            card: any of the 52 cards.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.locate("KC")
+            CardLocation(place=<Place.PYRAMID: 'pyramid'>, index=21, depth=None)
+            >>> state.apply("KC").locate("KC").place
+            <Place.REMOVED: 'removed'>
+
+        Raises:
+            InvalidCardError: `card` is not a card.
+        """
+        if not isinstance(card, Card):
+            card = Card.parse(card)
+        card_id = card.index + 1
+        game = self._game
+        slot = game.slot_of[card_id]
+        if slot >= 0 and self._pyr >> slot & 1:
+            return CardLocation(Place.PYRAMID, index=slot)
+        depth = 0
+        stock = self._stock
+        while stock:
+            if stock & 63 == card_id:
+                return CardLocation(Place.STOCK, depth=depth)
+            stock >>= 6
+            depth += 1
+        for number, offset in enumerate(game.offsets):
+            pile = (self._waste >> offset) & PILE_MASK
+            depth = 0
+            while pile:
+                if pile & 63 == card_id:
+                    return CardLocation(Place.WASTE, index=number, depth=depth)
+                pile >>= 6
+                depth += 1
+        return CardLocation(Place.REMOVED)
+
     @property
     def pass_number(self) -> int:
         """The current pass through the stock, starting at 1; each recycle adds one."""
@@ -532,7 +608,8 @@ class GameState:
             moves.append(state._move)
             state = state._parent
         moves.reverse()
-        return tuple(moves)
+        prefix = self._game.prefix
+        return prefix + tuple(moves) if prefix else tuple(moves)
 
     @property
     def start(self) -> GameState:
@@ -547,6 +624,18 @@ class GameState:
 
         Raises:
             UndoError: this is the start of the game.
+
+        Examples:
+            >>> start = GameState.new(Layout.shuffled(1))
+            >>> later = start.apply("KC").apply("KH")
+            >>> later.undo().history
+            (Move.parse('KC'),)
+            >>> later.undo().undo() is start
+            True
+            >>> start.undo()
+            Traceback (most recent call last):
+            ...
+            pyramid13.UndoError: nothing to undo: this is the start of the game
         """
         parent = self._parent
         if parent is None:
@@ -564,6 +653,15 @@ class GameState:
         waste pile 1, 2, ... top and then the stock top (when it may play): the King
         removal, pairs with available pyramid cards in slot order, pairs with the later
         talon cards; then `RuleSet.waste_pairing` pairs pile by pile; then draw; then recycle.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft"))
+            >>> state.legal_moves()
+            (Move.parse('5H+8S'), Move.parse('KH'), Move.parse('5C+8S'), Move.parse('draw'))
+            >>> while not state.is_over:
+            ...     state = state.apply(state.legal_moves()[0])
+            >>> state.status, state.legal_moves()
+            (<Status.WON: 'won'>, ())
         """
         last = self._game.last
         if last[0] is self:
@@ -642,11 +740,41 @@ class GameState:
                     moves.append(PAIR_MOVES[top][beneath])  # type: ignore[arg-type]
         return tuple(moves)
 
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal moves as actions of the fixed action space, in ascending order.
+
+        See `action_to_move` for the numbering; ``action_to_move(a)`` for each ``a``
+        gives the same set of moves as `legal_moves`.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.legal_actions()
+            (0, 2, 100)
+            >>> state.legal_moves()
+            (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
+        """
+        return sorted_actions(self.legal_moves(), _ACTION_OF)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action of the fixed action space: True where the action is legal.
+
+        Examples:
+            >>> mask = GameState.new(Layout.shuffled(1)).legal_action_mask()
+            >>> len(mask), [a for a, legal in enumerate(mask) if legal]
+            (102, [0, 2, 100])
+        """
+        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
+
     def is_legal(self, move: Move) -> bool:
         """Whether `move` is legal here.
 
         Args:
             move: any move, legal or not.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.is_legal(Move.parse("KC")), state.is_legal(Move.parse("KS"))
+            (True, False)
         """
         return move in self.legal_moves()
 
@@ -666,7 +794,7 @@ class GameState:
             >>> state.apply("KS")
             Traceback (most recent call last):
             ...
-            pyramid13._errors.IllegalMoveError: KS is not legal here: KS is not exposed
+            pyramid13.IllegalMoveError: KS is not legal here: KS is not exposed
 
         Raises:
             InvalidMoveError: `move` is neither a Move nor valid move text.
@@ -689,6 +817,12 @@ class GameState:
 
         Args:
             move: one of `legal_moves`.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> move = state.legal_moves()[0]
+            >>> state.apply_unchecked(move) == state.apply(move)
+            True
         """
         game = self._game
         pyr = self._pyr
@@ -771,6 +905,22 @@ class GameState:
             return f"{' and '.join(hidden)} {'is' if len(hidden) == 1 else 'are'} not exposed"
         return "those cards cannot be removed together here"
 
+    # -- hidden information -------------------------------------------------------------
+
+    def observe(self) -> Observation:
+        """What a player sees of this position, as an `Observation`: everything but the
+        order of the stock (and its top card, unless the rules let it play).
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+            >>> obs = state.observe()
+            >>> obs.stock_size, obs.stock_top == state.stock[-1], len(obs.unseen)
+            (24, True, 23)
+        """
+        from ._observation import observe
+
+        return observe(self)
+
     # -- equality, text -----------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
@@ -810,7 +960,8 @@ class GameState:
                 self._game.layout,
                 self._game.rules,
                 (start._pyr, start._stock, start._waste, start._pass, start._score),
-                tuple(str(move) for move in self.history),
+                tuple(str(move) for move in self.history[len(self._game.prefix) :]),
+                tuple(str(move) for move in self._game.prefix),
             ),
         )
 
@@ -856,10 +1007,16 @@ _new_state = object.__new__
 
 
 def _restore(
-    layout: Layout, rules: RuleSet, start: tuple[int, int, int, int, int], moves: tuple[str, ...]
+    layout: Layout,
+    rules: RuleSet,
+    start: tuple[int, int, int, int, int],
+    moves: tuple[str, ...],
+    prefix: tuple[str, ...] = (),
 ) -> GameState:
     """Rebuild a pickled state: its start position, then its moves replayed."""
-    state = _make(_Game(layout, rules), *start, None, None)
+    game = _Game(layout, rules)
+    game.prefix = tuple(Move.parse(text) for text in prefix)
+    state = _make(game, *start, None, None)
     for text in moves:
         state = state.apply_unchecked(Move.parse(text))
     return state

@@ -21,7 +21,22 @@ __all__ = ["Bot", "GameOverError", "GreedyBot", "RandomBot", "SolverBot"]
 
 
 class GameOverError(InvalidArgumentError):
-    """A bot was asked for a move in a game that is already won or lost."""
+    """A bot was asked for a move in a game that is already won or lost.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1))
+        >>> while not state.is_over:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> try:
+        ...     p13.RandomBot().choose(state)
+        ... except p13.GameOverError as error:
+        ...     print(error)
+        the game is over (lost): there is no move to choose
+    """
+
+
+GameOverError.__module__ = "pyramid13"  # shown and pickled as pyramid13.GameOverError
 
 
 def _legal(state: GameState) -> tuple[Move, ...]:
@@ -55,6 +70,12 @@ class Bot(Protocol):
 
         Args:
             state: a position of a game that is not over.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> bots: list[Bot] = [RandomBot(seed=5), GreedyBot(), SolverBot()]
+            >>> [bot.choose(state) in state.legal_moves() for bot in bots]
+            [True, True, True]
         """
         ...
 
@@ -95,6 +116,13 @@ class RandomBot:
 
         Raises:
             GameOverError: the game is over.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.legal_moves()
+            (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
+            >>> RandomBot(seed=3).choose(state), RandomBot(seed=5).choose(state)
+            (Move.parse('KC'), Move.parse('KH'))
         """
         legal = _legal(state)
         if len(legal) == 1:
@@ -153,6 +181,17 @@ class GreedyBot:
 
         Raises:
             GameOverError: the game is over.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> GreedyBot().choose(state)  # a King goes at once
+            Move.parse('KC')
+            >>> while not state.is_over:
+            ...     state = state.apply(state.legal_moves()[0])
+            >>> GreedyBot().choose(state)
+            Traceback (most recent call last):
+            ...
+            pyramid13.GameOverError: the game is over (lost): there is no move to choose
         """
         _legal(state)
         move = greedy_move(state)
@@ -226,6 +265,13 @@ class SolverBot:
 
         Raises:
             GameOverError: the game is over.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(2), RuleSet.preset("microsoft"))
+            >>> state.legal_moves()
+            (Move.parse('5S+8H'), Move.parse('AD+QD'), Move.parse('draw'))
+            >>> SolverBot().choose(state)  # the first move of a win
+            Move.parse('AD+QD')
         """
         _legal(state)
         expect = self._expect

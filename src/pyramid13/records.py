@@ -91,6 +91,11 @@ def record_schema() -> dict[str, Any]:
 
     The loader enforces it with its own checks, so no schema library is needed; the
     schema is there for other programs and for validators such as ``jsonschema``.
+
+    Examples:
+        >>> schema = record_schema()
+        >>> schema["$schema"], schema["required"]
+        ('https://json-schema.org/draft/2020-12/schema', ['format', 'version', 'rules', 'moves'])
     """
     text = resources.files("pyramid13").joinpath(_SCHEMA_FILE).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
@@ -151,7 +156,12 @@ class RecordMetadata:
     """Free text."""
 
     def to_dict(self) -> dict[str, str]:
-        """The facts that are set, as JSON-ready text (timestamps in ISO 8601)."""
+        """The facts that are set, as JSON-ready text (timestamps in ISO 8601).
+
+        Examples:
+            >>> RecordMetadata(player="Ada", source="seed 7").to_dict()
+            {'player': 'Ada', 'source': 'seed 7'}
+        """
         data: dict[str, str] = {}
         for field in attrs.fields(RecordMetadata):
             value = getattr(self, field.name)
@@ -168,6 +178,15 @@ class RecordMetadata:
 
         Raises:
             InvalidRecordError: an unknown key or a bad value (the path starts at ``$``).
+
+        Examples:
+            >>> data = {"player": "Ada", "started": "2024-05-01T10:00Z"}
+            >>> RecordMetadata.from_dict(data).started
+            datetime.datetime(2024, 5, 1, 10, 0, tzinfo=datetime.timezone.utc)
+            >>> RecordMetadata.from_dict({"rating": 5})
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRecordError: $.rating: unknown field; known fields: player, ...
         """
         _validate(data, _schema()["properties"]["metadata"], "$")
         assert isinstance(data, dict)
@@ -215,6 +234,16 @@ class GameRecord:
     Raises:
         InvalidRecordError: a move is illegal where it is played (the message names it as
             ``$.moves[i]``), or a field has the wrong type.
+
+    Examples:
+        >>> start = GameState.new(Layout.shuffled(1))
+        >>> record = GameRecord(start, (Move.parse("KC"), Move.parse("draw")))
+        >>> record.replay() == start.apply("KC").apply("draw")
+        True
+        >>> GameRecord(start, (Move.parse("KS"),))
+        Traceback (most recent call last):
+        ...
+        pyramid13.InvalidRecordError: $.moves[0]: KS is not legal here: KS is not exposed
     """
 
     start: GameState = attrs.field(validator=_check_start)
@@ -241,6 +270,12 @@ class GameRecord:
         Args:
             state: any state of the game; the record ends there.
             metadata: facts to keep with the game (none by default).
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+            >>> record = GameRecord.from_state(state)
+            >>> record.moves, record.start == GameState.new(Layout.shuffled(1))
+            ((Move.parse('KC'), Move.parse('draw')), True)
         """
         if not isinstance(state, GameState):
             raise TypeError(f"state must be a GameState, not {type(state).__name__}")
@@ -263,11 +298,25 @@ class GameRecord:
         return self.start == GameState.new(self.start.layout, self.start.rules)
 
     def replay(self) -> GameState:
-        """The final state, with the whole game as its history."""
+        """The final state, with the whole game as its history.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+            >>> final = GameRecord.from_state(state).replay()
+            >>> final == state, final.undo().undo() == state.start
+            (True, True)
+        """
         return self._final
 
     def to_dict(self) -> dict[str, Any]:
-        """The record as a JSON-ready dict (see the module docstring)."""
+        """The record as a JSON-ready dict (see the module docstring).
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+            >>> data = GameRecord.from_state(state).to_dict()
+            >>> list(data), data["moves"]
+            (['format', 'version', 'rules', 'layout', 'moves', 'metadata'], ['KC', 'draw'])
+        """
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -286,6 +335,13 @@ class GameRecord:
 
         Args:
             indent: spaces per level of indentation, or None for one line.
+
+        Examples:
+            >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
+            >>> record.to_json(indent=None)[:44]
+            '{"format": "pyramid13-record", "version": 1,'
+            >>> GameRecord.from_json(record.to_json()) == record
+            True
         """
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
@@ -297,6 +353,15 @@ class GameRecord:
 
         Raises:
             OSError: the file cannot be written.
+
+        Examples:
+            >>> import tempfile
+            >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
+            >>> with tempfile.TemporaryDirectory() as folder:
+            ...     record.save(os.path.join(folder, "game.json"))
+            ...     loaded = GameRecord.load(os.path.join(folder, "game.json"))
+            >>> loaded == record
+            True
         """
         with open(path, "w", encoding="utf-8") as file:
             file.write(self.to_json() + "\n")
@@ -313,6 +378,15 @@ class GameRecord:
 
         Raises:
             InvalidRecordError: anything wrong; the message starts with a JSON path.
+
+        Examples:
+            >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
+            >>> GameRecord.from_dict(record.to_dict()) == record
+            True
+            >>> GameRecord.from_dict({**record.to_dict(), "moves": ["KC", "KS"]})
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRecordError: $.moves[1]: KS is not legal here: KS is not exposed
         """
         if isinstance(data, dict):
             version = data.get("version")
@@ -357,6 +431,15 @@ class GameRecord:
 
         Raises:
             InvalidRecordError: the text is too long, not JSON, or not a valid record.
+
+        Examples:
+            >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
+            >>> GameRecord.from_json(record.to_json()).moves
+            (Move.parse('KC'),)
+            >>> GameRecord.from_json('{"format": "pyramid13-record", "version": 2}')
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRecordError: $.version: unsupported version 2: this release reads ...
         """
         if not isinstance(text, (str, bytes)):
             raise InvalidRecordError(f"a record must be JSON text, not {type(text).__name__}")
@@ -393,6 +476,16 @@ class GameRecord:
         Raises:
             OSError: the file cannot be read.
             InvalidRecordError: the file is not a valid record.
+
+        Examples:
+            >>> import tempfile
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC")
+            >>> with tempfile.TemporaryDirectory() as folder:
+            ...     path = os.path.join(folder, "game.json")
+            ...     GameRecord.from_state(state, metadata=RecordMetadata(player="Ada")).save(path)
+            ...     record = GameRecord.load(path)
+            >>> record.metadata.player, record.replay() == state
+            ('Ada', True)
         """
         with open(path, "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
@@ -411,6 +504,15 @@ def save_game(
 
     Raises:
         OSError: the file cannot be written.
+
+    Examples:
+        >>> import tempfile
+        >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     record = save_game(state, os.path.join(folder, "game.json"))
+        ...     loaded = load_game(os.path.join(folder, "game.json"))
+        >>> record.moves, loaded == state
+        ((Move.parse('KC'), Move.parse('draw')), True)
     """
     record = GameRecord.from_state(state, metadata=metadata)
     record.save(path)
@@ -429,6 +531,17 @@ def load_game(
     Raises:
         OSError: the file cannot be read.
         InvalidRecordError: the file is not a valid record.
+
+    Examples:
+        >>> import tempfile
+        >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     _ = save_game(state, os.path.join(folder, "game.json"))
+        ...     loaded = load_game(os.path.join(folder, "game.json"))
+        >>> loaded == state, loaded.history
+        (True, (Move.parse('KC'), Move.parse('draw')))
+        >>> loaded.undo().undo() == state.start  # the whole game is there to undo
+        True
     """
     return GameRecord.load(path, policies=policies).replay()
 

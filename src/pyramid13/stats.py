@@ -3,30 +3,40 @@
 The deals are `Layout.shuffled` seeds. Work travels in chunks of seeds (small picklable
 arguments: the rules, a range or list of ints, the player and its limits), so the same
 call runs on a `concurrent.futures.ProcessPoolExecutor`, a thread pool, or a cluster's
-executor (Dask's ``Client.get_executor()``, Ray's ``RayExecutor``) unchanged.
+executor (Dask's ``Client.get_executor()``, say) unchanged.
 """
 
 from __future__ import annotations
 
+import array
 import copy
+import enum
 import importlib
 import math
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any, overload
 
 import attrs
 
-from ._errors import InvalidArgumentError
+from ._errors import InvalidArgumentError, Pyramid13Error
 from ._layout import Layout
 from ._rules import RuleSet
+from ._runs import Chunks, RunError, check_picklable, run_chunks
 from ._state import GameState, Status
 from .bots import Bot, GreedyBot, RandomBot
 from .solver import DEFAULT_NODE_LIMIT, solve
 
-__all__ = ["DEFAULT_MAX_MOVES", "WinRateResult", "wilson_interval", "win_rate"]
+__all__ = [
+    "DEFAULT_MAX_MOVES",
+    "Outcome",
+    "WinRateError",
+    "WinRateResult",
+    "wilson_interval",
+    "win_rate",
+]
 
 #: A bot's game longer than this many moves stops and counts as undecided.
 DEFAULT_MAX_MOVES = 5_000
@@ -66,9 +76,69 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     return low, high
 
 
+class Outcome(enum.Enum):
+    """How one deal of a win-rate run ended."""
+
+    WON = "won"
+    """The player won (the solver: the deal is winnable)."""
+    LOST = "lost"
+    """The player lost (the solver: the deal cannot be won)."""
+    UNDECIDED = "undecided"
+    """The solver hit a limit, or a bot's game reached the move cap."""
+
+
+# One byte per deal travels back from the workers.
+_OUTCOMES = (Outcome.LOST, Outcome.WON, Outcome.UNDECIDED)
+_LOST, _WON, _UNDECIDED = 0, 1, 2
+
+
+class _Outcomes(Sequence[tuple[int, Outcome]]):
+    """``(seed, outcome)`` pairs stored as a range or array of seeds and one byte per
+    deal: a million deals take at most 9 MB, not the 90 MB of a tuple of tuples."""
+
+    __slots__ = ("_codes", "_seeds")
+
+    def __init__(self, seeds: range | array.array[int], codes: bytes) -> None:
+        self._seeds = seeds
+        self._codes = codes
+
+    def __len__(self) -> int:
+        return len(self._codes)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, Outcome]: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[tuple[int, Outcome], ...]: ...
+    def __getitem__(
+        self, index: int | slice
+    ) -> tuple[int, Outcome] | tuple[tuple[int, Outcome], ...]:
+        if isinstance(index, slice):
+            pairs = zip(
+                self._seeds[index], map(_OUTCOMES.__getitem__, self._codes[index]), strict=True
+            )
+            return tuple(pairs)
+        return self._seeds[index], _OUTCOMES[self._codes[index]]
+
+    def __iter__(self) -> Iterator[tuple[int, Outcome]]:
+        return zip(self._seeds, map(_OUTCOMES.__getitem__, self._codes), strict=True)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Outcomes):
+            return self._codes == other._codes and list(self._seeds) == list(other._seeds)
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return len(other) == len(self) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((len(self._codes), self._codes))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+
 @attrs.frozen
 class WinRateResult:
-    """How often a player won a set of deals under some rules.
+    """How often a player won a set of deals under some rules, and each deal's outcome.
 
     Examples:
         >>> import pyramid13 as p13
@@ -77,6 +147,8 @@ class WinRateResult:
         (20, 13, 0)
         >>> print(result)
         microsoft, solver: 13 wins in 20 deals = 65.00 % (95 % CI 43.29 % .. 81.88 %)
+        >>> result.outcomes[:3]
+        ((0, <Outcome.LOST: 'lost'>), (1, <Outcome.WON: 'won'>), (2, <Outcome.WON: 'won'>))
     """
 
     rules: RuleSet
@@ -99,11 +171,28 @@ class WinRateResult:
     """Upper end of the 95 % Wilson confidence interval of the rate."""
     seconds: float
     """Wall-clock time of the whole run."""
+    outcomes: Sequence[tuple[int, Outcome]] = attrs.field(default=(), repr=False)
+    """``(seed, outcome)`` for every deal played, in the order of the seeds given, so
+    two players can be compared deal by deal (``dict(result.outcomes)``). A read-only
+    sequence (indexing, slices, iteration, ``==`` with a tuple of pairs) that keeps at
+    most 9 bytes per deal."""
 
     @property
     def interval(self) -> tuple[float, float]:
         """The 95 % confidence interval as ``(low, high)``."""
         return self.ci_low, self.ci_high
+
+    @property
+    def undecided_seeds(self) -> tuple[int, ...]:
+        """The seeds of the undecided deals (`unknown` of them), to run again with
+        higher limits.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> p13.win_rate("microsoft", range(5, 8), workers=1, node_limit=3).undecided_seeds
+            (5, 6)
+        """
+        return tuple(seed for seed, outcome in self.outcomes if outcome is Outcome.UNDECIDED)
 
     def __str__(self) -> str:
         name = self.rules.preset_name or "custom rules"
@@ -118,9 +207,63 @@ class WinRateResult:
         return text
 
 
+class WinRateError(Pyramid13Error):
+    """A `win_rate` run stopped before every deal was played.
+
+    The player raised while playing a deal, a worker process died (killed, out of memory,
+    ``os._exit``), or the executor failed a task. The message names the seed; the deals
+    that finished before the run stopped are kept in ``partial``.
+
+    Attributes:
+        seed: the seed being played when the run failed; None when it is not known (a
+            cluster's worker died somewhere in a chunk, or a worker process died but each
+            seed it may have been playing replays alone without failing).
+        seeds: the seeds the failure is narrowed to: ``(seed,)``, or the seeds of the chunk
+            or the seeds being played when the worker died.
+        partial: the result over the deals that finished.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> class Picky:
+        ...     def choose(self, state):
+        ...         if state.layout == p13.Layout.shuffled(3):
+        ...             raise RuntimeError("not this one")
+        ...         return state.legal_moves()[0]
+        >>> try:
+        ...     p13.win_rate("classic", range(6), Picky(), workers=1, chunk_size=2)
+        ... except p13.WinRateError as error:
+        ...     print(error)
+        ...     print(error.seed, error.partial.deals)
+        seed 3: the player raised RuntimeError: not this one (2 of 6 deals finished: 0 wins)
+        3 2
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        seed: int | None,
+        seeds: tuple[int, ...],
+        partial: WinRateResult,
+    ) -> None:
+        super().__init__(message)
+        self.seed = seed
+        self.seeds = seeds
+        self.partial = partial
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuild_error, (str(self), self.seed, self.seeds, self.partial)
+
+
+def _rebuild_error(
+    message: str, seed: int | None, seeds: tuple[int, ...], partial: WinRateResult
+) -> WinRateError:
+    return WinRateError(message, seed=seed, seeds=seeds, partial=partial)
+
+
 @attrs.frozen
 class _Job:
-    """What one worker needs: small and picklable."""
+    """What one worker needs: small and picklable (see `_runs.ChunkJob`)."""
 
     rules: RuleSet
     player: Bot | None  # None: the solver
@@ -128,35 +271,22 @@ class _Job:
     time_limit: float | None
     max_moves: int
 
+    def new_player(self) -> Bot | None:
+        """A copy of the player for one chunk, so a bot's state stays in its chunk."""
+        return copy.deepcopy(self.player)
 
-def _play(job: _Job, bot: Bot | None, seed: int) -> bool | None:
-    state = GameState.new(Layout.shuffled(seed), job.rules)
-    if bot is None:
-        return solve(state, node_limit=job.node_limit, time_limit=job.time_limit).winnable
-    for _ in range(job.max_moves):
-        status = state.status
-        if status is not Status.PLAYING:
-            return status is Status.WON
-        state = state.apply(bot.choose(state))
-    return state.status is Status.WON or None
-
-
-def _run_chunk(job: _Job, seeds: range | list[int]) -> tuple[int, int, int]:
-    """(deals, wins, unknown) over a chunk of seeds; the bot is copied for the chunk."""
-    bot = copy.deepcopy(job.player)
-    wins = unknown = 0
-    for seed in seeds:
-        outcome = _play(job, bot, seed)
-        if outcome is None:
-            unknown += 1
-        elif outcome:
-            wins += 1
-    return len(seeds), wins, unknown
-
-
-def _chunks(deals: range | list[int], size: int) -> Iterator[range | list[int]]:
-    for start in range(0, len(deals), size):
-        yield deals[start : start + size]
+    def play(self, bot: Bot | None, seed: int) -> int:
+        """The outcome code of the deal `seed`."""
+        state = GameState.new(Layout.shuffled(seed), self.rules)
+        if bot is None:
+            winnable = solve(state, node_limit=self.node_limit, time_limit=self.time_limit).winnable
+            return _UNDECIDED if winnable is None else _WON if winnable else _LOST
+        for _ in range(self.max_moves):
+            status = state.status
+            if status is not Status.PLAYING:
+                return _WON if status is Status.WON else _LOST
+            state = state.apply(bot.choose(state))
+        return _WON if state.status is Status.WON else _UNDECIDED
 
 
 def _as_player(player: str | Bot) -> tuple[Bot | None, str]:
@@ -212,15 +342,17 @@ def win_rate(
 
     The deals run in chunks on all local cores by default (a `ProcessPoolExecutor`), or on
     the `executor` given: any `concurrent.futures.Executor`, a cluster's included. Only the
-    rules, the player, the limits and a range or list of seeds travel to the workers. The
-    counts do not depend on the executor or the chunking (every bot shipped is
-    deterministic), except where a `time_limit` leaves deals undecided.
+    rules, the player, the limits and a range or list of seeds travel to the workers, and
+    one byte per deal comes back. The outcomes do not depend on the executor or the
+    chunking (every bot shipped is deterministic), except where a `time_limit` leaves
+    deals undecided.
 
     Args:
         rules: the rules, or a preset name.
         deals: `Layout.shuffled` seeds, e.g. ``range(10_000)``.
         player: ``"solver"``, ``"greedy"``, ``"random"`` (the shipped bots with default
-            settings) or any `Bot`; it must pickle to run in a process pool.
+            settings) or any `Bot`. For a process pool it must pickle: a class defined
+            at the top level of a module, without lambdas or local functions in it.
         executor: where to run the chunks; the caller keeps ownership (it is not shut
             down). None: a process pool over `workers` processes made for this call.
         workers: processes of the default pool (default: every core); 1 runs everything
@@ -233,8 +365,11 @@ def win_rate(
         max_moves: a bot's game that reaches this many moves counts as undecided.
 
     Raises:
-        InvalidArgumentError: an unknown player, bad seeds or limits.
+        InvalidArgumentError: an unknown player, bad seeds or limits, or a player that
+            cannot be pickled for a process pool (checked before any work starts).
         InvalidRulesError: an unknown preset name.
+        WinRateError: the run stopped: the player raised, or a worker died. It names the
+            seed and keeps the deals that finished.
         ImportError: `progress` without `tqdm` installed.
 
     Examples:
@@ -266,41 +401,71 @@ def win_rate(
             isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit <= 0
         ):
             raise InvalidArgumentError(f"{label} must be a positive number or None, not {limit!r}")
-    bar = _progress_bar(len(seeds), rules, name) if progress else None
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
     job = _Job(rules, bot, node_limit, time_limit, max_moves)
-    total = wins = unknown = 0
-    own_pool = None
+    alone = executor is None and (workers == 1 or len(seeds) <= 1)
+    parallel = 1 if alone else workers or os.cpu_count() or 1
+    size = chunk_size or max(1, min(500, math.ceil(len(seeds) / (4 * parallel))))
+    if alone:
+        workers = 1
+    else:
+        if executor is None or isinstance(executor, ProcessPoolExecutor):
+            problem = check_picklable(job, f"the player {name}")
+            if problem is not None:
+                raise InvalidArgumentError(
+                    f"{problem}; define its class at the top level of a module, keep no "
+                    "lambda or local function in it, or pass workers=1"
+                )
+        workers = parallel
+    chunks = Chunks(seeds, size)
+    bar = _progress_bar(len(seeds), rules, name) if progress else None
     try:
-        if executor is None and (workers == 1 or len(seeds) <= 1):
-            size = chunk_size or 1
-            for chunk in _chunks(seeds, size):
-                played, won, undecided = _run_chunk(job, chunk)
-                total, wins, unknown = total + played, wins + won, unknown + undecided
-                if bar is not None:
-                    bar.update(played)
-        else:
-            if executor is None:
-                workers = workers or os.cpu_count() or 1
-                executor = own_pool = ProcessPoolExecutor(max_workers=workers)
-            parallel = workers or os.cpu_count() or 1
-            size = chunk_size or max(1, min(500, math.ceil(len(seeds) / (4 * parallel))))
-            futures: list[Future[tuple[int, int, int]]] = [
-                executor.submit(_run_chunk, job, chunk) for chunk in _chunks(seeds, size)
-            ]
-            try:
-                for future in as_completed(futures):
-                    played, won, undecided = future.result()
-                    total, wins, unknown = total + played, wins + won, unknown + undecided
-                    if bar is not None:
-                        bar.update(played)
-            finally:
-                for future in futures:
-                    future.cancel()
+        codes = run_chunks(
+            job,
+            chunks,
+            executor=executor,
+            workers=workers,
+            on_done=bar.update if bar is not None else lambda played: None,
+        )
+    except RunError as failure:
+        partial = _result(rules, name, seeds, chunks, failure.done, start)
+        where = "" if failure.seed is None else f"seed {failure.seed}: "
+        raise WinRateError(
+            f"{where}{failure.reason} ({partial.deals} of {len(seeds)} deals finished: "
+            f"{partial.wins} win{'' if partial.wins == 1 else 's'})",
+            seed=failure.seed,
+            seeds=failure.seeds,
+            partial=partial,
+        ) from failure.__cause__
     finally:
-        if own_pool is not None:
-            own_pool.shutdown(cancel_futures=True)
         if bar is not None:
             bar.close()
+    return _result(rules, name, seeds, chunks, codes, start)
+
+
+def _result(
+    rules: RuleSet,
+    name: str,
+    deals: range | list[int],
+    chunks: Sequence[Sequence[int]],
+    codes: dict[int, bytes],
+    start: float,
+) -> WinRateResult:
+    """The result over the chunks that have answers, in the order of the chunks."""
+    finished = [index for index in range(len(chunks)) if index in codes]
+    answers = b"".join(codes[index] for index in finished)
+    seeds: range | array.array[int]
+    if isinstance(deals, range) and len(answers) == len(deals):
+        seeds = deals
+    else:
+        seeds = array.array("Q")
+        for index in finished:
+            seeds.extend(chunks[index])
+    outcomes = _Outcomes(seeds, answers)
+    total = len(outcomes)
+    wins = answers.count(_WON)
+    unknown = answers.count(_UNDECIDED)
     low, high = wilson_interval(wins, total)
     return WinRateResult(
         rules=rules,
@@ -312,6 +477,7 @@ def win_rate(
         ci_low=low,
         ci_high=high,
         seconds=time.perf_counter() - start,
+        outcomes=outcomes,
     )
 
 
@@ -320,7 +486,7 @@ def _progress_bar(total: int, rules: RuleSet, player: str) -> Any:
         tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:  # pragma: no cover - depends on the environment
         raise ImportError(
-            "progress bars need tqdm: pip install 'pyramid13[cli]' (or pip install tqdm)"
+            "progress bars need tqdm: pip install tqdm (the cli extra installs it)"
         ) from None
     label = f"{rules.preset_name or 'custom rules'}, {player}"
     return tqdm(total=total, desc=label, unit="deal")

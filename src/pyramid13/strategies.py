@@ -1,7 +1,8 @@
 """Hypothesis strategies for pyramid13 values, to property-test code built on the engine.
 
-Install with the ``strategies`` extra (``pip install "pyramid13[strategies]"``); this
-module is not imported by ``import pyramid13``. The strategies are also registered with
+Install with the ``strategies`` extra (``pip install ".[strategies]"`` in a checkout of the
+repository; ``pip install "pyramid13[strategies]"`` once pyramid13 is published on PyPI);
+this module is not imported by ``import pyramid13``. The strategies are also registered with
 Hypothesis's entry point, so ``st.from_type(Layout)`` (and `RuleSet`, `GameState`,
 `Move`, `Card`) work as soon as the package is installed.
 
@@ -42,7 +43,15 @@ _ALL_MOVES: tuple[Move, ...] = (Move.draw(), Move.recycle(), *_KINGS, *_PAIRS)
 
 
 def cards() -> st.SearchStrategy[Card]:
-    """Any of the 52 cards; shrinks towards the Ace of clubs."""
+    """Any of the 52 cards; shrinks towards the Ace of clubs.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(cards())
+        ... def test_a_card_parses_back(card):
+        ...     assert Card.parse(str(card)) == card
+        >>> test_a_card_parses_back()
+    """
     return st.sampled_from(DECK)
 
 
@@ -52,6 +61,13 @@ def layouts() -> st.SearchStrategy[Layout]:
     Half the time the deal is a seeded `Layout.shuffled` one (realistic games); otherwise
     an arbitrary permutation, which shrinks towards the unshuffled deck so a failing
     example ends up as simple as Hypothesis can make it.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(layouts())
+        ... def test_a_layout_code_parses_back(layout):
+        ...     assert Layout.parse(layout.code) == layout
+        >>> test_a_layout_code_parses_back()
     """
     return st.one_of(
         st.permutations(DECK).map(Layout.from_cards),
@@ -60,7 +76,15 @@ def layouts() -> st.SearchStrategy[Layout]:
 
 
 def preset_rulesets() -> st.SearchStrategy[RuleSet]:
-    """One of the named presets of `RuleSet.preset_names`."""
+    """One of the named presets of `RuleSet.preset_names`.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(preset_rulesets())
+        ... def test_a_preset_knows_its_name(rules):
+        ...     assert RuleSet.preset(rules.preset_name) == rules
+        >>> test_a_preset_knows_its_name()
+    """
     return st.sampled_from([RuleSet.preset(name) for name in RuleSet.preset_names()])
 
 
@@ -96,6 +120,13 @@ def rulesets(*, presets: bool = True, custom: bool = True) -> st.SearchStrategy[
     Args:
         presets: include the named presets.
         custom: include random combinations of the settings.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(rulesets(presets=False))
+        ... def test_rules_survive_a_dict(rules):
+        ...     assert RuleSet.from_dict(rules.to_dict()) == rules
+        >>> test_rules_survive_a_dict()
     """
     choices: list[st.SearchStrategy[RuleSet]] = []
     if presets:
@@ -108,7 +139,15 @@ def rulesets(*, presets: bool = True, custom: bool = True) -> st.SearchStrategy[
 
 
 def moves() -> st.SearchStrategy[Move]:
-    """Any move that exists (draw, recycle, a King or a pair summing to 13), legal or not."""
+    """Any move that exists (draw, recycle, a King or a pair summing to 13), legal or not.
+
+    Examples:
+        >>> from hypothesis import given
+        >>> @given(moves())
+        ... def test_a_move_parses_back(move):
+        ...     assert Move.parse(str(move)) == move
+        >>> test_a_move_parses_back()
+    """
     return st.sampled_from(_ALL_MOVES)
 
 
@@ -153,6 +192,14 @@ def game_states(
         rules: a `RuleSet`, a strategy of them, or None for `rulesets()`.
         max_moves: the longest walk.
         layout: a `Layout`, a strategy of them, or None for `layouts()`.
+
+    Examples:
+        >>> from hypothesis import given, settings
+        >>> @settings(max_examples=25)
+        ... @given(game_states(RuleSet.preset("microsoft"), max_moves=30))
+        ... def test_a_position_code_reads_back(state):
+        ...     assert GameState.from_string(state.to_string()) == state
+        >>> test_a_position_code_reads_back()
     """
     if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0:
         raise ValueError(f"max_moves must be an int >= 0, not {max_moves!r}")

@@ -14,11 +14,17 @@ Examples:
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from ._cards import Card, Rank, Suit
+from ._errors import InvalidMoveError
 from ._geometry import COVERED_BY, position_of
 from ._moves import Move, MoveKind
 from ._state import GameState
+
+if TYPE_CHECKING:
+    from .spider import GameState as SpiderGameState
+    from .spider import Move as SpiderMove
 
 __all__ = ["to_svg"]
 
@@ -106,9 +112,15 @@ class _Canvas:
 
 
 def to_svg(
-    state: GameState, *, highlight: Move | str | None = None, title: str | None = None
+    state: GameState | SpiderGameState,
+    *,
+    highlight: Move | SpiderMove | str | None = None,
+    title: str | None = None,
 ) -> str:
-    """Draw `state` as a self-contained SVG document (a string).
+    """Draw `state` (of either game) as a self-contained SVG document (a string).
+
+    A Spider state is drawn as ten fanned columns with the stock and the removed runs
+    (see ``pyramid13.spider.GameState``); the rest of this description is Pyramid's.
 
     The pyramid sits on top, removed slots dashed; below it the stock (face down, its top
     card face up when the rules let it play) and each waste pile with its top cards fanned;
@@ -125,11 +137,30 @@ def to_svg(
     Raises:
         TypeError: `state` is not a GameState.
         InvalidMoveError: `highlight` is text that is not a move.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+        >>> svg = p13.to_svg(state, highlight="KC", title="Your move")
+        >>> svg.startswith("<svg"), "<title>Your move</title>" in svg
+        (True, True)
+        >>> '<g class="card exposed highlight" data-card="KC"' in svg
+        True
     """
+    from .spider import GameState as SpiderState  # here: the spider package imports this one
+
+    if isinstance(state, SpiderState):
+        from .spider._svg import spider_svg
+
+        return spider_svg(state, highlight=highlight, title=title)  # type: ignore[arg-type]
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a GameState, not {type(state).__name__}")
     if isinstance(highlight, str):
         highlight = Move.parse(highlight)
+    elif highlight is not None and not isinstance(highlight, Move):
+        raise InvalidMoveError(
+            f"highlight must be a Move, its text or None, not {type(highlight).__name__}"
+        )
     marked = set(highlight.cards) if highlight is not None else set()
     kind = highlight.kind if highlight is not None else None
     exposed = set(state.exposed)

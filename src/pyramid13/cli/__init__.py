@@ -3,7 +3,8 @@
 Run ``pyramid13 --help`` (or ``python -m pyramid13 --help``) for the commands and
 ``pyramid13 COMMAND --help`` for each one. Exit status: 0 success (winnable, won), 1 a
 negative answer (no solution, game lost), 2 bad arguments or input (one line on stderr),
-3 the solver's limit was reached without an answer.
+3 the solver's limit was reached without an answer, 4 a run stopped part-way (a worker
+process died or a player raised, one line on stderr).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def build_parser() -> Parser:
         prog="pyramid13",
         description="Pyramid Solitaire (the '13' game): play, solve, show and measure deals.",
         epilog="Exit status: 0 success (winnable, won), 1 no solution or game lost, "
-        "2 bad arguments or input, 3 solver limit reached. "
+        "2 bad arguments or input, 3 solver limit reached, 4 a run stopped part-way. "
         "Run 'pyramid13 COMMAND --help' for a command's options.",
     )
     parser.add_argument("--version", action="version", version=f"pyramid13 {__version__}")

@@ -22,6 +22,7 @@ from ..solver import DEFAULT_NODE_LIMIT
 
 __all__ = [
     "EXIT_ERROR",
+    "EXIT_FAILED",
     "EXIT_NO",
     "EXIT_OK",
     "EXIT_UNKNOWN",
@@ -48,6 +49,8 @@ EXIT_ERROR = 2
 """Bad arguments or bad input (a file, a code), with one line on stderr."""
 EXIT_UNKNOWN = 3
 """The solver hit its node or time limit without an answer."""
+EXIT_FAILED = 4
+"""A run stopped part-way (a worker process died, say), with one line on stderr."""
 
 
 class UsageError(Exception):

@@ -10,8 +10,9 @@ import sys
 from .._position import format_rules
 from .._rules import RuleSet
 from ..bots import Bot, GreedyBot, RandomBot
-from ..stats import win_rate
+from ..stats import WinRateError, win_rate
 from ._common import (
+    EXIT_FAILED,
     EXIT_OK,
     Parser,
     add_limit_arguments,
@@ -31,7 +32,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "stats",
         help="measure a win rate over many seeded deals",
         description="Play the deals Layout.shuffled(S), S+1, ... with a player and print the "
-        "win rate with its 95 %% confidence interval (Wilson). The 'solver' player plays "
+        "win rate with its 95 % confidence interval (Wilson). The 'solver' player plays "
         "perfectly, knowing the order of the stock.",
     )
     parser.add_argument(
@@ -88,15 +89,20 @@ def run(args: argparse.Namespace) -> int:
         and importlib.util.find_spec("tqdm") is not None
     )
     seeds = range(args.first_seed, args.first_seed + args.deals)
-    result = win_rate(
-        args.preset,
-        seeds,
-        player,
-        workers=args.workers,
-        progress=progress,
-        node_limit=args.node_limit,
-        time_limit=args.time_limit,
-    )
+    try:
+        result = win_rate(
+            args.preset,
+            seeds,
+            player,
+            workers=args.workers,
+            progress=progress,
+            node_limit=args.node_limit,
+            time_limit=args.time_limit,
+        )
+    except WinRateError as error:
+        # Not a verdict on the deals: the run itself broke (see EXIT_FAILED).
+        print(f"pyramid13 stats: error: {error}", file=sys.stderr)
+        return EXIT_FAILED
     if args.json:
         print(
             json.dumps(
@@ -107,6 +113,7 @@ def run(args: argparse.Namespace) -> int:
                     "deals": result.deals,
                     "wins": result.wins,
                     "unknown": result.unknown,
+                    "undecided_seeds": list(result.undecided_seeds),
                     "rate": result.rate,
                     "ci_low": result.ci_low,
                     "ci_high": result.ci_high,

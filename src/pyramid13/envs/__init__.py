@@ -1,0 +1,66 @@
+"""Gymnasium environments for both games (the ``rl`` extra).
+
+Install it with ``pip install ".[rl]"`` in a checkout of the repository (``pip install
+"pyramid13[rl]"`` once pyramid13 is published on PyPI). Importing this module registers:
+
+* ``pyramid13/Pyramid-v0`` — keyword arguments ``preset`` (a preset name or `RuleSet`),
+  ``reward`` and ``render_mode``; see `PyramidEnv`;
+* ``pyramid13/Spider-v0`` — keyword arguments ``preset`` (a preset name or
+  ``spider.RuleSet``), ``suits``, ``reward`` and ``render_mode``; see `SpiderEnv`.
+
+Both are honest: the agent sees only the array encoding of ``state.observe()``. Each
+``reset(seed=n)`` deals ``Layout.shuffled(n)``; ``info["action_mask"]`` (``numpy.int8``)
+flags the legal actions, ready for ``env.action_space.sample(mask=...)``.
+
+Examples:
+    >>> import gymnasium
+    >>> import pyramid13.envs
+    >>> env = gymnasium.make("pyramid13/Pyramid-v0", preset="classic", reward="win")
+    >>> observation, info = env.reset(seed=7)
+    >>> int(info["action_mask"].sum()) >= 1
+    True
+"""
+
+from __future__ import annotations
+
+import gymnasium
+
+from ._base import REWARD_MODES, CardGameEnv
+from ._pyramid_encoding import (
+    encode_pyramid_observation,
+    pyramid_observation_bounds,
+    pyramid_observation_size,
+)
+from ._pyramid_env import PyramidEnv
+from ._spider_encoding import (
+    SPIDER_OBSERVATION_SIZE,
+    encode_spider_observation,
+    spider_observation_bounds,
+)
+from ._spider_env import SpiderEnv
+
+__all__ = [
+    "REWARD_MODES",
+    "SPIDER_OBSERVATION_SIZE",
+    "CardGameEnv",
+    "PyramidEnv",
+    "SpiderEnv",
+    "encode_pyramid_observation",
+    "encode_spider_observation",
+    "pyramid_observation_bounds",
+    "pyramid_observation_size",
+    "spider_observation_bounds",
+]
+
+if "pyramid13/Pyramid-v0" not in gymnasium.registry:
+    gymnasium.register(
+        id="pyramid13/Pyramid-v0",
+        entry_point="pyramid13.envs._pyramid_env:PyramidEnv",
+        max_episode_steps=1_000,
+    )
+if "pyramid13/Spider-v0" not in gymnasium.registry:
+    gymnasium.register(
+        id="pyramid13/Spider-v0",
+        entry_point="pyramid13.envs._spider_env:SpiderEnv",
+        max_episode_steps=2_000,
+    )

@@ -1,0 +1,146 @@
+"""What both games' Gymnasium environments share: reset, step, masks, rewards, rendering."""
+
+from __future__ import annotations
+
+from typing import Any, Generic, TypeVar, cast
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+
+from .._errors import InvalidArgumentError
+from .._protocol import State
+from .._state import Status
+
+__all__ = ["REWARD_MODES", "CardGameEnv"]
+
+#: The reward modes every environment accepts.
+REWARD_MODES = ("score", "win")
+
+StateT = TypeVar("StateT", bound="State[Any]")
+
+
+class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
+    """A Gymnasium environment over one game of a `pyramid13` game, honest by construction.
+
+    The agent sees only the array encoding of ``state.observe()``; `state` holds the full
+    position for code that is allowed to see it (a thoughtful bot, a UI). Subclasses say
+    how to deal, number moves and encode observations.
+    """
+
+    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(self, *, reward: str, render_mode: str | None, action_count: int) -> None:
+        if reward not in REWARD_MODES:
+            raise InvalidArgumentError(
+                f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}"
+            )
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidArgumentError(
+                f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}"
+            )
+        self.reward_mode = reward
+        self.render_mode = render_mode
+        self.action_space = gym.spaces.Discrete(action_count)
+        self._action_count = action_count
+        self._state: StateT | None = None
+        self._deal_seed: int | None = None
+
+    # -- what a game supplies ------------------------------------------------------------
+
+    def _deal(self, seed: int) -> StateT:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _move(self, action: int) -> Any:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _legal_actions(self, state: StateT) -> tuple[int, ...]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _encode(self, state: StateT) -> npt.NDArray[np.int16]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def _svg(self, state: StateT) -> str:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # -- the Gymnasium API ---------------------------------------------------------------
+
+    @property
+    def state(self) -> StateT:
+        """The full position of the game in progress (hidden cards included)."""
+        if self._state is None:
+            raise InvalidArgumentError("call reset() before using the environment")
+        return self._state
+
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """1 for each legal action of the current position, else 0."""
+        mask = np.zeros(self._action_count, dtype=np.int8)
+        mask[list(self._legal_actions(self.state))] = 1
+        return mask
+
+    def _info(self, illegal: bool = False) -> dict[str, Any]:
+        state = self.state
+        return {
+            "action_mask": self.action_mask(),
+            "deal_seed": self._deal_seed,
+            "score": state.score,
+            "status": state.status.value,
+            "illegal_action": illegal,
+        }
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[npt.NDArray[np.int16], dict[str, Any]]:
+        """Deal a new game: ``Layout.shuffled(seed)`` when `seed` is given.
+
+        Without a seed the deal seed is drawn from the environment's random generator
+        (seeded by the last seed given), so a sequence of resets is reproducible too.
+
+        Args:
+            seed: the deal's seed, an int in ``0 .. 2**63 - 1``.
+            options: ``{"deal_seed": n}`` deals seed ``n`` without reseeding.
+        """
+        super().reset(seed=seed)
+        if options and "deal_seed" in options:
+            deal_seed = options["deal_seed"]
+        elif seed is not None:
+            deal_seed = seed
+        else:
+            deal_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self._deal_seed = int(deal_seed)
+        self._state = self._deal(self._deal_seed)
+        return self._encode(self._state), self._info()
+
+    def step(self, action: Any) -> tuple[npt.NDArray[np.int16], float, bool, bool, dict[str, Any]]:
+        """Play `action`. An illegal action leaves the position as it was, gives reward 0
+        and sets ``info["illegal_action"]``; mask with ``info["action_mask"]`` to avoid it.
+
+        Args:
+            action: an int of the action space.
+        """
+        state = self.state
+        action = int(action)
+        if not 0 <= action < self._action_count or action not in self._legal_actions(state):
+            return (
+                self._encode(state),
+                0.0,
+                state.status is not Status.PLAYING,
+                False,
+                self._info(illegal=True),
+            )
+        after = cast(StateT, state.apply_unchecked(self._move(action)))
+        self._state = after
+        status = after.status
+        if self.reward_mode == "score":
+            reward = float(after.score - state.score)
+        else:
+            reward = 1.0 if status is Status.WON else -1.0 if status is Status.LOST else 0.0
+        return self._encode(after), reward, status is not Status.PLAYING, False, self._info()
+
+    def render(self) -> str | None:
+        """The position as text (``"ansi"``) or as an SVG document (``"svg"``)."""
+        if self.render_mode is None:
+            return None
+        if self.render_mode == "ansi":
+            return str(self.state) + "\n"
+        return self._svg(self.state)

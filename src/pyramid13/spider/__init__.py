@@ -1,0 +1,49 @@
+"""Spider Solitaire: the same immutable, typed API as Pyramid, for every Spider variant.
+
+Cards (`pyramid13.Card`), `pyramid13.Status` and the `pyramid13.Pyramid13Error` hierarchy
+are shared with Pyramid; everything else has its Spider twin here: `RuleSet` (six presets,
+1, 2 or 4 suits), `Layout` (codes, seeded and PySolFC deals), `Move` (``"3:2>7"``,
+``"deal"``, ``"remove 3"``), `GameState`, the scoring policies, and `Observation` with
+`determinize` for honest play. A layout must have the shape and the suits of the rules it is
+played under: deal it with ``Layout.shuffled(seed, rules)``, or pick PySolFC's deals with a
+PySolFC preset.
+
+Examples:
+    >>> from pyramid13 import spider
+    >>> rules = spider.RuleSet.preset("microsoft", suits=2)
+    >>> state = spider.GameState.new(spider.Layout.shuffled(42, rules), rules)
+    >>> state.status, state.score, state.deals_left
+    (<Status.PLAYING: 'playing'>, 500, 5)
+"""
+
+from __future__ import annotations
+
+from ._actions import ACTION_COUNT, action_to_move, move_to_action
+from ._layout import Layout
+from ._moves import Move, MoveKind
+from ._observation import Observation, determinize
+from ._pile import ObservedPile, Pile
+from ._rules import DealShape, RuleSet
+from ._scoring import MicrosoftScoring, NoScoring, ScoreEvent, ScoringPolicy, scoring_policy
+from ._state import GameState
+
+__all__ = [
+    "ACTION_COUNT",
+    "DealShape",
+    "GameState",
+    "Layout",
+    "MicrosoftScoring",
+    "Move",
+    "MoveKind",
+    "NoScoring",
+    "Observation",
+    "ObservedPile",
+    "Pile",
+    "RuleSet",
+    "ScoreEvent",
+    "ScoringPolicy",
+    "action_to_move",
+    "determinize",
+    "move_to_action",
+    "scoring_policy",
+]

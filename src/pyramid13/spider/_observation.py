@@ -1,0 +1,192 @@
+"""Hidden information: what a Spider player sees (`Observation`) and sampling a full state
+consistent with it (`determinize`).
+
+An `Observation` is built from plain values only (cards, counts, moves, the rules); it holds
+no reference to the `GameState` it came from or to its deal, so code given an observation
+cannot reach a face-down card or the stock order. Spider's legal moves depend only on the
+face-up cards, the empty piles and whether the stock has a deal left, so the observation
+computes them itself, from what it holds, with the engine's move generator.
+"""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+
+from .._cards import Card, Rank, Suit
+from .._errors import InvalidArgumentError
+from .._observation import check_sampling_arguments
+from .._state import Status
+from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
+from ._layout import Layout
+from ._moves import Move
+from ._pile import ObservedPile
+from ._rules import RuleSet
+from ._state import RUNS_TO_WIN, GameState, _Game, _pack, _runs_of, generate, make_position, render
+
+__all__ = ["Observation", "determinize"]
+
+
+def _sort_key(card: Card) -> int:
+    return card.index
+
+
+@attrs.frozen
+class Observation:
+    """What a Spider player sees: face-up cards, counts of hidden cards, and the unseen cards
+    as a multiset. Immutable; holds no hidden card. Made by `GameState.observe`.
+
+    Examples:
+        >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+        >>> obs = state.observe()
+        >>> obs.piles[0], obs.stock_size, len(obs.unseen)
+        (ObservedPile(face_down_count=5, face_up=(Card.parse('8H'),)), 50, 94)
+        >>> obs.legal_moves() == state.legal_moves()
+        True
+    """
+
+    rules: RuleSet
+    """The rules of the game."""
+    piles: tuple[ObservedPile, ...]
+    """The ten piles: each one's face-down count and face-up cards."""
+    stock_size: int
+    """Cards left in the stock."""
+    deals_left: int
+    """Deals left in the stock."""
+    runs_removed: tuple[Suit, ...]
+    """The suits of the runs removed so far, in removal order."""
+    score: int
+    """The score."""
+    history: tuple[Move, ...]
+    """The moves played so far, oldest first."""
+    status: Status
+    """Whether the game is being played, won or lost."""
+    unseen: tuple[Card, ...]
+    """Every card the player cannot see (face-down and stock cards), sorted by
+    `pyramid13.Card.index`: a multiset, with repeats."""
+    _moves: tuple[Move, ...] | None = attrs.field(
+        default=None, init=False, eq=False, repr=False, hash=False
+    )
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves, computed from what is seen; equal to the state's."""
+        moves = self._moves
+        if moves is None:
+            if len(self.runs_removed) == RUNS_TO_WIN:
+                moves = ()
+            else:
+                ups = tuple(_pack(pile.face_up) for pile in self.piles)
+                moves = generate(
+                    ups,
+                    _runs_of(ups),
+                    self.deals_left,
+                    self.rules.deal_onto_empty,
+                    self.rules.auto_remove_runs,
+                )
+            object.__setattr__(self, "_moves", moves)
+        return moves
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal moves as ascending action numbers (see `spider.action_to_move`)."""
+        return sorted_actions(self.legal_moves(), _ACTION_OF)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action of the fixed action space: True where it is legal."""
+        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
+
+    def __str__(self) -> str:
+        return render(
+            [pile.face_down_count for pile in self.piles],
+            [pile.face_up for pile in self.piles],
+            self.deals_left,
+            self.stock_size,
+            self.runs_removed,
+            self.score,
+            self.status,
+        )
+
+
+def observe(state: GameState) -> Observation:
+    """`GameState.observe`: the observation of `state`."""
+    piles = state.piles
+    stock = state.stock
+    unseen = [card for pile in piles for card in pile.face_down]
+    unseen.extend(stock)
+    unseen.sort(key=_sort_key)
+    return Observation(
+        state.rules,
+        tuple(ObservedPile(len(pile.face_down), pile.face_up) for pile in piles),
+        len(stock),
+        state.deals_left,
+        state.runs_removed,
+        state.score,
+        state.history,
+        state.status,
+        tuple(unseen),
+    )
+
+
+def determinize(observation: Observation, rng: random.Random) -> GameState:
+    """A full state consistent with `observation`: the unseen cards dealt at random into the
+    face-down places and the stock.
+
+    The state shows exactly what the observation shows (its `GameState.observe` equals the
+    observation, history included), and plays on like any state. Its past is unknown, so
+    it is the first state of its game (`GameState.undo` raises) and its
+    `GameState.layout` is a stand-in.
+
+    Args:
+        observation: what the player sees.
+        rng: the source of randomness, such as ``random.Random(seed)``; the same seed gives
+            the same state.
+
+    Examples:
+        >>> state = GameState.new(Layout.shuffled(2))
+        >>> sample = determinize(state.observe(), random.Random(1))
+        >>> sample.observe() == state.observe(), sample.legal_moves() == state.legal_moves()
+        (True, True)
+
+    Raises:
+        InvalidArgumentError: `observation` is not an Observation or `rng` has no
+            ``shuffle``.
+    """
+    check_sampling_arguments(observation, Observation, "spider Observation", rng)
+    rules = observation.rules
+    cards = list(observation.unseen)
+    rng.shuffle(cards)
+    position = 0
+    downs = []
+    for pile in observation.piles:
+        downs.append(tuple(cards[position : position + pile.face_down_count]))
+        position += pile.face_down_count
+    sizes = rules.shape.deal_sizes
+    deals = []
+    for size in sizes[len(sizes) - observation.deals_left :]:
+        deals.append(tuple(cards[position : position + size]))
+        position += size
+    if position != len(cards) or position - sum(map(len, downs)) != observation.stock_size:
+        raise InvalidArgumentError("the observation's unseen cards do not fill its hidden places")
+    order: list[Card] = []
+    for down, pile in zip(downs, observation.piles, strict=True):
+        order.extend(down)
+        order.extend(pile.face_up)
+    for deal in deals:
+        order.extend(deal)
+    for suit in observation.runs_removed:
+        order.extend(Card(rank, suit) for rank in reversed(Rank))
+    layout = Layout.from_cards(order, rules.shape)
+    game = _Game(
+        layout,
+        rules,
+        tuple(tuple(card.index + 1 for card in down) for down in downs),
+        tuple(tuple(card.index + 1 for card in deal) for deal in deals),
+        observation.history,
+    )
+    return make_position(
+        game,
+        [pile.face_up for pile in observation.piles],
+        [pile.face_down_count for pile in observation.piles],
+        observation.runs_removed,
+        observation.score,
+    )

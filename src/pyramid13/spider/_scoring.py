@@ -1,0 +1,161 @@
+"""Spider scoring policies: the protocol a Spider `RuleSet`'s scoring follows, and the
+shipped ``none`` and ``microsoft`` policies.
+
+This is the Spider twin of Pyramid's `pyramid13.ScoringPolicy`, not the same protocol:
+Spider events say how many runs a move removed rather than which pyramid rows it cleared,
+Microsoft's Spider score starts at 500 rather than 0, and Microsoft charges for undo. So a
+Spider policy has two more members than a Pyramid one, `start` and `undo_penalty`, and a
+Pyramid policy is refused by a Spider `RuleSet` (and the other way round).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Protocol, runtime_checkable
+
+import attrs
+
+from ._moves import Move, MoveKind
+
+__all__ = ["MicrosoftScoring", "NoScoring", "ScoreEvent", "ScoringPolicy", "scoring_policy"]
+
+
+class ScoreEvent(NamedTuple):
+    """What a Spider move did, as a scoring policy sees it (after the move)."""
+
+    move: Move
+    """The move just applied."""
+    runs_removed: int
+    """How many complete runs the move lifted off: 1 for a removal move, 0 or more for a
+    unit move or a deal when runs are removed automatically."""
+    won: bool
+    """Whether the move removed the eighth run."""
+    deals_left: int
+    """Deals left in the stock after the move."""
+
+
+@runtime_checkable
+class ScoringPolicy(Protocol):
+    """How a Spider score changes. Implement it to bring your own scoring to a `RuleSet`.
+
+    A policy must be immutable and comparable by value (an ``attrs.frozen`` class is
+    ideal). A game's score starts at `start`; every applied move replaces it with
+    `score(previous, event)`. `GameState.undo` restores the previous score exactly;
+    ``undo(penalty=True)`` lowers it by `undo_penalty` as well.
+    """
+
+    @property
+    def name(self) -> str:
+        """A short, unique name; rule sets are saved to dicts with it."""
+        ...  # pragma: no cover
+
+    @property
+    def start(self) -> int:
+        """The score at the start of a game."""
+        ...  # pragma: no cover
+
+    @property
+    def undo_penalty(self) -> int:
+        """Points an undo costs when the player's interface asks for the penalty."""
+        ...  # pragma: no cover
+
+    def score(self, score: int, event: ScoreEvent) -> int:
+        """The score after the move described by `event`, given the score before it.
+
+        Args:
+            score: the score before the move.
+            event: what the move did.
+        """
+        ...  # pragma: no cover
+
+
+@attrs.frozen
+class NoScoring:
+    """No score: it stays 0 (Bicycle, PySolFC, KPat)."""
+
+    @property
+    def name(self) -> str:
+        """``"none"``."""
+        return "none"
+
+    @property
+    def start(self) -> int:
+        """0."""
+        return 0
+
+    @property
+    def undo_penalty(self) -> int:
+        """0."""
+        return 0
+
+    def score(self, score: int, event: ScoreEvent) -> int:
+        """Always 0.
+
+        Args:
+            score: the score before the move.
+            event: what the move did.
+        """
+        return 0
+
+
+@attrs.frozen
+class MicrosoftScoring:
+    """Microsoft Spider: start at 500; -1 per unit move and per deal; +100 per run removed
+    (a removal move itself costs nothing); -1 per penalised undo; no floor.
+
+    Examples:
+        >>> policy = MicrosoftScoring()
+        >>> policy.start, policy.score(500, ScoreEvent(Move.parse("1:1>2"), 1, False, 5))
+        (500, 599)
+    """
+
+    @property
+    def name(self) -> str:
+        """``"microsoft"``."""
+        return "microsoft"
+
+    @property
+    def start(self) -> int:
+        """500."""
+        return 500
+
+    @property
+    def undo_penalty(self) -> int:
+        """1."""
+        return 1
+
+    def score(self, score: int, event: ScoreEvent) -> int:
+        """Apply Microsoft's table to one move.
+
+        Args:
+            score: the score before the move.
+            event: what the move did.
+        """
+        if event.move.kind is not MoveKind.REMOVE:
+            score -= 1
+        return score + 100 * event.runs_removed
+
+
+_SHIPPED: dict[str, ScoringPolicy] = {
+    policy.name: policy for policy in (NoScoring(), MicrosoftScoring())
+}
+
+
+def scoring_policy(name: str) -> ScoringPolicy:
+    """The shipped Spider scoring policy called `name`: ``"none"`` or ``"microsoft"``.
+
+    Args:
+        name: the policy's `ScoringPolicy.name`.
+
+    Examples:
+        >>> scoring_policy("microsoft")
+        MicrosoftScoring()
+
+    Raises:
+        KeyError: no shipped policy has that name.
+    """
+    return _SHIPPED[name]
+
+
+def shipped_policy_names() -> tuple[str, ...]:
+    """The names of the shipped Spider policies."""
+    return tuple(_SHIPPED)

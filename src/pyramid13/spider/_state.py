@@ -1,0 +1,893 @@
+"""Spider game states: legal moves, apply, undo, status and score for every rule variant.
+
+Inside, a position is a handful of ints and one tuple, in the manner of Pyramid's engine:
+
+* ``ups``: a tuple of ten ints, pile ``i``'s face-up cards packed 6 bits a card (card id
+  ``Card.index + 1``, so 0 means "no card"), the top card in the lowest bits;
+* ``downs``: how many face-down cards each pile still has, 3 bits a pile. Face-down cards
+  never move, only turn over, so they are always the first ``downs[i]`` cards the pile was
+  dealt; the per-game table (`_Game`) holds them;
+* ``runs``: the length of each pile's movable run (its top cards that form one suit
+  descending), 4 bits a pile, kept up to date move by move;
+* ``dealt``: how many deals the stock has made; the stock is the layout's later deals.
+
+Cards become `Card` objects only at the edge (properties). The legal moves come from the
+face-up cards, the run lengths and the number of deals left alone: what a player sees.
+
+**The order of** `GameState.legal_moves`: first the run removals (rules without automatic
+removal), by pile; then the unit moves, by source pile, then number of cards (fewest
+first), then target pile; then the deal. Piles in that order are indexes 0..9. A unit may
+go onto every empty pile, each a move of its own, and a whole pile may move (even onto an
+empty pile: the rules allow it, though it changes nothing).
+
+**The text drawing** (`str(state)`): a header with the pile numbers 1..10, then one row per
+card depth, each pile drawn downwards from its bottom card, ``##`` for a face-down card and
+``--`` for an empty pile; then the stock (deals and cards left), the runs removed with their
+suits, the score and the status.
+
+**Immutability.** A state's ``__setattr__`` and ``__delattr__`` raise, like those of the
+library's ``attrs``-frozen values; the engine fills a new state through the slots'
+descriptors, which is about twice as fast as ``object.__setattr__``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from attrs.exceptions import FrozenInstanceError
+
+from .._cards import DECK, Card, Suit
+from .._errors import (
+    IllegalMoveError,
+    InvalidLayoutError,
+    InvalidMoveError,
+    InvalidRulesError,
+    UndoError,
+)
+from .._state import Status
+from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
+from ._layout import Layout
+from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
+from ._pile import Pile
+from ._rules import RuleSet
+from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
+
+if TYPE_CHECKING:
+    from ._observation import Observation
+
+__all__ = ["GameState"]
+
+RUNS_TO_WIN = 8
+_RUN = 13  # cards in a complete run
+_RUN_BITS = 6 * _RUN
+_CARD: list[Card] = [DECK[0], *DECK]  # card id -> Card (index 0 unused)
+_RANK = [0] + [card.value for card in DECK]  # card id -> rank 1..13 (0: no card)
+_SUIT: list[Suit] = [DECK[0].suit] + [card.suit for card in DECK]
+# Card id -> the id of the same suit one rank higher (what it may sit on inside a run);
+# -1 for Kings and for "no card", so that a comparison with a pile's card never matches.
+_UP = [-1] + [card.index + 2 if card.value < 13 else -1 for card in DECK]
+_DEAL_ONLY = (Move.DEAL,)
+_new_event = tuple.__new__  # builds a ScoreEvent without its Python-level __new__
+_SHIFT4 = [4 * pile for pile in range(PILES)]
+_SHIFT3 = [3 * pile for pile in range(PILES)]
+# A set of piles as a bit mask -> the piles in it, in ascending order.
+_PILES_OF = [tuple(pile for pile in range(PILES) if mask >> pile & 1) for mask in range(1 << PILES)]
+
+
+def _pack(cards: Sequence[Card]) -> int:
+    """Cards given bottom to top, packed with the top in the lowest bits."""
+    packed = 0
+    for card in cards:
+        packed = (packed << 6) | (card.index + 1)
+    return packed
+
+
+def _unpack(packed: int) -> tuple[Card, ...]:
+    """A packed pile as cards, bottom to top."""
+    cards = []
+    while packed:
+        cards.append(_CARD[packed & 63])
+        packed >>= 6
+    cards.reverse()
+    return tuple(cards)
+
+
+def _run_length(packed: int) -> int:
+    """The number of top cards of a packed pile that form one suit, descending (0 if empty)."""
+    if not packed:
+        return 0
+    length = 1
+    top = packed & 63
+    packed >>= 6
+    while packed and packed & 63 == _UP[top]:
+        length += 1
+        top = packed & 63
+        packed >>= 6
+    return length
+
+
+def _runs_of(ups: Sequence[int]) -> int:
+    runs = 0
+    for pile, packed in enumerate(ups):
+        runs |= _run_length(packed) << (4 * pile)
+    return runs
+
+
+def generate(
+    ups: tuple[int, ...],
+    runs: int,
+    deals_left: int,
+    deal_onto_empty: bool,
+    auto_remove: bool,
+) -> tuple[Move, ...]:
+    """The legal moves from what a player sees (the caller handles a won game)."""
+    moves: list[Move] = []
+    if not auto_remove and runs:
+        for pile in range(PILES):
+            if (runs >> _SHIFT4[pile]) & 15 == _RUN:
+                moves.append(REMOVE_MOVES[pile])
+    # piles_by_rank[r]: bit p set when pile p's top card has rank r; `empty`: empty piles.
+    piles_by_rank = [0] * 28
+    ranks = 0  # bit r set when some top card has rank r
+    empty = 0
+    rank = _RANK
+    for pile in range(PILES):
+        packed = ups[pile]
+        if packed:
+            top_rank = rank[packed & 63]
+            piles_by_rank[top_rank] |= 1 << pile
+            ranks |= 1 << top_rank
+        else:
+            empty |= 1 << pile
+    unit = UNIT_MOVES
+    piles_of = _PILES_OF
+    for source in range(PILES):
+        run = (runs >> _SHIFT4[source]) & 15
+        if not run:
+            continue
+        top_rank = rank[ups[source] & 63]
+        base = source * 140
+        if empty:
+            for count in range(1, run + 1):
+                for target in piles_of[piles_by_rank[top_rank + count] | empty]:
+                    moves.append(unit[base + count * 10 + target])
+        elif (ranks >> (top_rank + 1)) & ((1 << run) - 1):  # some unit has a target
+            for count in range(1, run + 1):
+                targets = piles_by_rank[top_rank + count]
+                if targets:
+                    for target in piles_of[targets]:
+                        moves.append(unit[base + count * 10 + target])
+    if deals_left and (deal_onto_empty or not empty):
+        moves.append(Move.DEAL)
+    return tuple(moves)
+
+
+def _uncover(game: _Game, pile: int, packed: int, downs: int) -> tuple[int, int, int]:
+    """After cards left the top of `pile`, leaving its face-up cards `packed`: turn its next
+    face-down card up if no face-up card is left. Returns (face-up cards, downs, run length).
+    """
+    if packed:
+        return packed, downs, _run_length(packed)
+    down = (downs >> _SHIFT3[pile]) & 7
+    if down:
+        return game.downs[pile][down - 1], downs - (1 << _SHIFT3[pile]), 1
+    return 0, downs, 0
+
+
+class _Game:
+    """Tables of one deal under one rule set, shared by every state of that game."""
+
+    __slots__ = (
+        "auto_remove",
+        "deal_onto_empty",
+        "deals",
+        "downs",
+        "last",
+        "layout",
+        "prefix",
+        "rules",
+        "scoring",
+        "undo_penalty",
+    )
+
+    def __init__(
+        self,
+        layout: Layout,
+        rules: RuleSet,
+        downs: tuple[tuple[int, ...], ...],
+        deals: tuple[tuple[int, ...], ...],
+        prefix: tuple[Move, ...] = (),
+    ) -> None:
+        self.layout = layout
+        self.rules = rules
+        self.downs = downs  # pile -> ids of its face-down cards as dealt, bottom to top
+        self.deals = deals  # the stock's deals as card ids, in order
+        self.prefix = prefix  # moves made before this game's first state (determinize)
+        self.deal_onto_empty = rules.deal_onto_empty
+        self.auto_remove = rules.auto_remove_runs
+        policy: ScoringPolicy = rules.scoring
+        self.scoring: ScoringPolicy | None = None if isinstance(policy, NoScoring) else policy
+        self.undo_penalty = policy.undo_penalty
+        # One-entry cache of (state, legal moves): `apply` right after `legal_moves` on the
+        # same state checks legality without generating the moves again.
+        self.last: tuple[GameState | None, tuple[Move, ...]] = (None, ())
+
+
+class GameState:
+    """A Spider position, with the way it was reached. Immutable.
+
+    Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
+    link to its parent, so `undo` is O(1) and returns the previous state exactly. Equality
+    and hashing compare positions (rules, every card where it lies, face up or down, the
+    stock, the runs removed and the score), not histories. Assigning an attribute raises.
+
+    Examples:
+        >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+        >>> state.status, state.deals_left, len(state.legal_moves())
+        (<Status.PLAYING: 'playing'>, 5, 7)
+        >>> after = state.apply("4:1>8")
+        >>> after.undo() == state, after.piles[7].face_up
+        (True, (Card.parse('QC'), Card.parse('JC')))
+    """
+
+    __slots__ = (
+        "_dealt",
+        "_debt",
+        "_downs",
+        "_game",
+        "_move",
+        "_parent",
+        "_removed",
+        "_runs",
+        "_score",
+        "_status",
+        "_ups",
+    )
+
+    _game: _Game
+    _ups: tuple[int, ...]
+    _downs: int
+    _runs: int
+    _dealt: int
+    _removed: tuple[Suit, ...]
+    _score: int
+    _debt: int
+    _parent: GameState | None
+    _move: Move | None
+    _status: Status | None
+
+    def __init__(self) -> None:
+        raise TypeError("use spider.GameState.new(layout, rules) to start a game")
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise FrozenInstanceError  # as for every attrs-frozen value of the library
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise FrozenInstanceError
+
+    # -- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, layout: Layout, rules: RuleSet | None = None) -> GameState:
+        """The start of a game: `layout` dealt under `rules` (`RuleSet()` by default).
+
+        Args:
+            layout: the deal; its shape and suits must be the rules' (deal it with
+                ``Layout.shuffled(seed, rules)``).
+            rules: the variant; None for `RuleSet()`, the bicycle preset with 4 suits.
+
+        Examples:
+            >>> rules = RuleSet.preset("microsoft", suits=1)
+            >>> state = GameState.new(Layout.shuffled(3, rules), rules)
+            >>> state.score, len(state.piles[0].face_down), len(state.stock)
+            (500, 5, 50)
+
+        Raises:
+            InvalidLayoutError: `layout` is not a spider Layout, or its shape or suits are
+                not the rules'.
+            InvalidRulesError: `rules` is not a spider RuleSet.
+        """
+        if not isinstance(layout, Layout):
+            hint = " (read a layout code with Layout.parse)" if isinstance(layout, str) else ""
+            raise InvalidLayoutError(
+                f"layout must be a spider Layout{hint}, not {type(layout).__name__}"
+            )
+        if rules is None:
+            rules = RuleSet()
+        elif not isinstance(rules, RuleSet):
+            hint = " (use RuleSet.preset(name) for a preset)" if isinstance(rules, str) else ""
+            raise InvalidRulesError(
+                f"rules must be a spider RuleSet{hint}, not {type(rules).__name__}"
+            )
+        if layout.shape is not rules.shape:
+            raise InvalidLayoutError(
+                f"the layout is dealt in the {layout.shape.value} shape, the rules play "
+                f"{rules.shape.value}; deal with Layout.shuffled(seed, rules)"
+            )
+        if set(layout.suit_set) != set(rules.suit_set):
+            raise InvalidLayoutError(
+                f"the layout plays suits {''.join(s.value for s in layout.suit_set)}, the "
+                f"rules {''.join(s.value for s in rules.suit_set)}; deal with "
+                "Layout.shuffled(seed, rules) or choose RuleSet.preset(name, suits=...)"
+            )
+        piles = [tuple(card.index + 1 for card in pile) for pile in layout.piles]
+        deals = tuple(tuple(card.index + 1 for card in deal) for deal in layout.deals)
+        if rules.face_down:
+            downs_cards = tuple(pile[:-1] for pile in piles)
+            ups = tuple(pile[-1] for pile in piles)
+        else:
+            downs_cards = ((),) * PILES
+            ups = tuple(_pack([_CARD[card] for card in pile]) for pile in piles)
+        downs = 0
+        for pile, cards in enumerate(downs_cards):
+            downs |= len(cards) << (3 * pile)
+        game = _Game(layout, rules, downs_cards, deals)
+        return _make(game, ups, downs, _runs_of(ups), 0, (), rules.scoring.start, 0, None, None)
+
+    # -- the position -------------------------------------------------------------------
+
+    @property
+    def rules(self) -> RuleSet:
+        """The rules of this game."""
+        return self._game.rules
+
+    @property
+    def layout(self) -> Layout:
+        """The deal this game started from.
+
+        For a state made by `determinize`, whose start is unknown, a stand-in: the same 104
+        cards dealt into the rules' shape in the order pile 1 to pile 10 (each bottom to
+        top), the stock in dealing order, then the removed runs.
+        """
+        return self._game.layout
+
+    @property
+    def piles(self) -> tuple[Pile, ...]:
+        """The ten piles, each with its face-down and face-up cards, bottom to top."""
+        game = self._game
+        downs = self._downs
+        return tuple(
+            Pile(
+                tuple(_CARD[card] for card in game.downs[pile][: (downs >> (3 * pile)) & 7]),
+                _unpack(self._ups[pile]),
+            )
+            for pile in range(PILES)
+        )
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, bottom to top: ``stock[-1]`` is dealt first (onto pile 1)."""
+        cards = [_CARD[card] for deal in self._game.deals[self._dealt :] for card in deal]
+        cards.reverse()
+        return tuple(cards)
+
+    @property
+    def deals_left(self) -> int:
+        """How many deals the stock still holds."""
+        return len(self._game.deals) - self._dealt
+
+    @property
+    def runs_removed(self) -> tuple[Suit, ...]:
+        """The suits of the runs removed so far, in removal order."""
+        return self._removed
+
+    @property
+    def score(self) -> int:
+        """The score under the rules' scoring policy (always 0 without scoring)."""
+        return self._score
+
+    @property
+    def status(self) -> Status:
+        """`Status.PLAYING`, `Status.WON` (eight runs removed) or `Status.LOST` (no move)."""
+        status = self._status
+        if status is None:
+            self.legal_moves()
+            status = self._status
+            assert status is not None
+        return status
+
+    @property
+    def is_over(self) -> bool:
+        """True when the game is won or lost (no move is legal)."""
+        return self.status is not Status.PLAYING
+
+    # -- history ------------------------------------------------------------------------
+
+    @property
+    def last_move(self) -> Move | None:
+        """The move that led here, or None at the start."""
+        return self._move
+
+    @property
+    def previous(self) -> GameState | None:
+        """The state before the last move, or None at the start."""
+        return self._parent
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves applied since the start, oldest first."""
+        moves = []
+        state: GameState | None = self
+        while state is not None and state._move is not None:
+            moves.append(state._move)
+            state = state._parent
+        moves.reverse()
+        prefix = self._game.prefix
+        return prefix + tuple(moves) if prefix else tuple(moves)
+
+    @property
+    def start(self) -> GameState:
+        """The first state of this game (for a `determinize` state, the sampled one)."""
+        state = self
+        while state._parent is not None:
+            state = state._parent
+        return state
+
+    def undo(self, penalty: bool = False) -> GameState:
+        """The state before the last move. O(1).
+
+        Without `penalty` it is the previous state exactly, score included: what search
+        code needs. With ``penalty=True`` (a player's interface under Microsoft scoring)
+        it is the previous position with the score lowered by the policy's
+        `ScoringPolicy.undo_penalty`, on top of the penalties already paid since that
+        position; under rules without scoring it is the previous state itself.
+
+        Args:
+            penalty: charge the scoring policy's undo penalty.
+
+        Examples:
+            >>> rules = RuleSet.preset("microsoft")
+            >>> state = GameState.new(Layout.shuffled(5, rules), rules)
+            >>> after = state.apply(state.legal_moves()[0])
+            >>> after.score, after.undo().score, after.undo(penalty=True).score
+            (499, 500, 499)
+
+        Raises:
+            UndoError: this is the first state of the game.
+        """
+        parent = self._parent
+        if parent is None:
+            raise UndoError("nothing to undo: this is the start of the game")
+        game = self._game
+        if not penalty or not game.undo_penalty:
+            return parent
+        debt = self._debt + game.undo_penalty
+        return _make(
+            game,
+            parent._ups,
+            parent._downs,
+            parent._runs,
+            parent._dealt,
+            parent._removed,
+            parent._score - (debt - parent._debt),
+            debt,
+            parent._parent,
+            parent._move,
+        )
+
+    # -- moves --------------------------------------------------------------------------
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move, in a fixed order; empty once the game is won or lost.
+
+        The order: run removals (only where `RuleSet.auto_remove_runs` is False) by pile;
+        then unit moves by source pile, then number of cards (fewest first), then target
+        pile; then the deal. A unit may go onto each empty pile (each a move of its own).
+
+        The moves of the last state asked are kept: asking again, or applying one of them
+        right away, does not generate them again.
+        """
+        game = self._game
+        last = game.last
+        if last[0] is self:
+            return last[1]
+        if len(self._removed) == RUNS_TO_WIN:
+            moves: tuple[Move, ...] = ()
+            _SET_STATUS(self, Status.WON)
+        else:
+            moves = generate(
+                self._ups,
+                self._runs,
+                len(game.deals) - self._dealt,
+                game.deal_onto_empty,
+                game.auto_remove,
+            )
+            _SET_STATUS(self, Status.PLAYING if moves else Status.LOST)
+        game.last = (self, moves)
+        return moves
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal moves as actions of the fixed action space, in ascending order.
+
+        See `spider.action_to_move` for the numbering.
+
+        Examples:
+            >>> rules = RuleSet.preset("microsoft")
+            >>> state = GameState.new(Layout.shuffled(1, rules), rules)
+            >>> actions = state.legal_actions()
+            >>> list(actions) == sorted(actions), len(actions) == len(state.legal_moves())
+            (True, True)
+        """
+        return sorted_actions(self.legal_moves(), _ACTION_OF)
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """One flag per action of the fixed action space (1,181): True where it is legal.
+
+        Examples:
+            >>> rules = RuleSet.preset("microsoft")
+            >>> state = GameState.new(Layout.shuffled(1, rules), rules)
+            >>> mask = state.legal_action_mask()
+            >>> len(mask), sum(mask) == len(state.legal_moves())
+            (1181, True)
+        """
+        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
+
+    def is_legal(self, move: Move) -> bool:
+        """Whether `move` is legal here.
+
+        Args:
+            move: any move, legal or not.
+        """
+        return move in self.legal_moves()
+
+    def apply(self, move: Move | str) -> GameState:
+        """The state after `move` (a `Move` or its text). This state is left untouched.
+
+        Args:
+            move: one of `legal_moves`, or its text such as ``"3:2>7"`` or ``"deal"``.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> try:
+            ...     state.apply("1:1>2")
+            ... except IllegalMoveError as error:
+            ...     print(error)
+            1:1>2 is not legal here: 8H (pile 1) does not go onto TH (pile 2)
+
+        Raises:
+            InvalidMoveError: `move` is neither a spider Move nor valid move text.
+            IllegalMoveError: the move is not legal here; the message says why.
+        """
+        if not isinstance(move, Move):
+            if not isinstance(move, str):
+                raise InvalidMoveError(
+                    f"expected a spider Move or move text, not {type(move).__name__}"
+                )
+            move = Move.parse(move)
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"{move} is not legal here: {self._why_illegal(move)}")
+        return self.apply_unchecked(move)
+
+    def apply_unchecked(self, move: Move) -> GameState:
+        """The state after `move`, without checking that it is legal.
+
+        The fast path for search code that applies only moves from `legal_moves`; it skips
+        parsing and the legality check. An illegal move gives an undefined result.
+
+        Args:
+            move: one of `legal_moves`.
+        """
+        game = self._game
+        ups = list(self._ups)
+        downs = self._downs
+        runs = self._runs
+        dealt = self._dealt
+        removed = self._removed
+        lifted = 0
+        kind = move.kind
+        if kind is _UNIT:
+            source: int = move.source  # type: ignore[assignment]
+            count: int = move.count  # type: ignore[assignment]
+            target: int = move.target  # type: ignore[assignment]
+            shift = 6 * count
+            packed = ups[source]
+            unit = packed & ((1 << shift) - 1)
+            rest = packed >> shift
+            below = ups[target]
+            shift_s = _SHIFT4[source]
+            shift_t = _SHIFT4[target]
+            run = (runs >> shift_s) & 15
+            if run > count:
+                new_run = run - count
+            else:
+                rest, downs, new_run = _uncover(game, source, rest, downs)
+            ups[source] = rest
+            runs += (new_run - run) << shift_s
+            run = (runs >> shift_t) & 15
+            if below and below & 63 == _UP[unit >> (shift - 6)]:
+                new_run = run + count
+            else:
+                new_run = count
+            below = (below << shift) | unit
+            if new_run == _RUN and game.auto_remove:
+                removed += (_SUIT[below & 63],)
+                lifted = 1
+                below, downs, new_run = _uncover(game, target, below >> _RUN_BITS, downs)
+            ups[target] = below
+            runs += (new_run - run) << shift_t
+        elif kind is _DEAL:
+            auto = game.auto_remove
+            for pile, card in enumerate(game.deals[dealt]):
+                packed = ups[pile]
+                shift_p = _SHIFT4[pile]
+                run = (runs >> shift_p) & 15
+                new_run = run + 1 if packed and packed & 63 == _UP[card] else 1
+                packed = (packed << 6) | card
+                if new_run == _RUN and auto:
+                    removed += (_SUIT[card],)
+                    lifted += 1
+                    packed, downs, new_run = _uncover(game, pile, packed >> _RUN_BITS, downs)
+                ups[pile] = packed
+                runs += (new_run - run) << shift_p
+            dealt += 1
+        else:
+            pile: int = move.pile  # type: ignore[no-redef]
+            packed = ups[pile]
+            removed += (_SUIT[packed & 63],)
+            lifted = 1
+            packed, downs, new_run = _uncover(game, pile, packed >> _RUN_BITS, downs)
+            shift_p = _SHIFT4[pile]
+            ups[pile] = packed
+            runs += (new_run - ((runs >> shift_p) & 15)) << shift_p
+        score = self._score
+        scoring = game.scoring
+        if scoring is not None:
+            event = _new_event(
+                ScoreEvent,
+                (move, lifted, len(removed) == RUNS_TO_WIN, len(game.deals) - dealt),
+            )
+            score = scoring.score(score, event)
+        return _make(game, tuple(ups), downs, runs, dealt, removed, score, self._debt, self, move)
+
+    def _why_illegal(self, move: Move) -> str:
+        status = self.status
+        if status is not Status.PLAYING:
+            return f"the game is over ({status.value})"
+        ups = self._ups
+        if move.kind is MoveKind.DEAL:
+            if not self.deals_left:
+                return "the stock is empty"
+            empty = [str(pile + 1) for pile in range(PILES) if not ups[pile]]
+            return f"no deal while a pile is empty (pile {', '.join(empty)})"
+        if move.kind is MoveKind.REMOVE:
+            if self._game.auto_remove:
+                return "under these rules complete runs leave the table by themselves"
+            return f"the top of pile {move.pile + 1} is not a complete King-to-Ace run"  # type: ignore[operator]
+        source: int = move.source  # type: ignore[assignment]
+        count: int = move.count  # type: ignore[assignment]
+        target: int = move.target  # type: ignore[assignment]
+        run = (self._runs >> (4 * source)) & 15
+        if not run:
+            return f"pile {source + 1} is empty"
+        if count > run:
+            return (
+                f"only the top {run} card(s) of pile {source + 1} form one suit descending, "
+                f"not {count}"
+            )
+        bottom = _CARD[(ups[source] >> (6 * (count - 1))) & 63]
+        top = _CARD[ups[target] & 63]
+        what = str(bottom) if count == 1 else f"the {count} cards from {bottom}"
+        if bottom.value == 13:
+            return f"{what} (pile {source + 1}): a King only goes onto an empty pile"
+        return f"{what} (pile {source + 1}) does not go onto {top} (pile {target + 1})"
+
+    # -- hidden information -------------------------------------------------------------
+
+    def observe(self) -> Observation:
+        """What a player sees of this position, as an `Observation` (no hidden card)."""
+        from ._observation import observe
+
+        return observe(self)
+
+    # -- equality, text -----------------------------------------------------------------
+
+    def _hidden(self) -> tuple[tuple[int, ...], ...]:
+        game = self._game
+        downs = self._downs
+        return tuple(game.downs[pile][: (downs >> (3 * pile)) & 7] for pile in range(PILES))
+
+    def _key(self) -> tuple[Any, ...]:
+        stock = tuple(card for deal in self._game.deals[self._dealt :] for card in deal)
+        return (
+            self._game.rules,
+            self._hidden(),
+            self._ups,
+            stock,
+            self._removed,
+            self._score,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        if self._game is other._game:
+            return (
+                self._ups == other._ups
+                and self._downs == other._downs
+                and self._dealt == other._dealt
+                and self._removed == other._removed
+                and self._score == other._score
+            )
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __copy__(self) -> GameState:
+        return self  # immutable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
+        return self  # immutable
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickle as the game's tables, its first state and the moves since, each with the
+        # score it led to (penalised undos make scores that replaying alone would not): small,
+        # and no deep recursion over a long chain of parents. Unpickling replays them.
+        game = self._game
+        steps = []
+        state: GameState = self
+        while state._parent is not None:
+            steps.append((str(state._move), state._score, state._debt))
+            state = state._parent
+        steps.reverse()
+        return (
+            _restore,
+            (
+                (game.layout, game.rules, game.downs, game.deals, game.prefix),
+                (state._ups, state._downs, state._dealt, state._removed, state._score, state._debt),
+                tuple(steps),
+            ),
+        )
+
+    def _repr_svg_(self) -> str:
+        """The position as an SVG picture, for Jupyter and IPython."""
+        from ._svg import spider_svg
+
+        return spider_svg(self)
+
+    def __repr__(self) -> str:
+        name = self.rules.preset_name or "custom rules"
+        return (
+            f"<spider.GameState {name}, {self.rules.suits} suit(s): "
+            f"{self.deals_left} deal(s) left, {len(self._removed)} run(s) removed, "
+            f"score {self._score}, {self.status.value}>"
+        )
+
+    def __str__(self) -> str:
+        return render(
+            [(self._downs >> (3 * pile)) & 7 for pile in range(PILES)],
+            [_unpack(packed) for packed in self._ups],
+            self.deals_left,
+            sum(map(len, self._game.deals[self._dealt :])),
+            self._removed,
+            self._score,
+            self.status,
+        )
+
+
+def render(
+    downs: Sequence[int],
+    ups: Sequence[tuple[Card, ...]],
+    deals_left: int,
+    stock_size: int,
+    removed: tuple[Suit, ...],
+    score: int,
+    status: Status,
+) -> str:
+    """The text drawing shared by states and observations.
+
+    Ten columns headed 1..10, each pile top to bottom of the page from its bottom card;
+    ``##`` for a face-down card, ``--`` for an empty pile; then the stock, the runs removed,
+    the score and the status.
+    """
+    lines = ["".join(f"{pile:>4}" for pile in range(1, PILES + 1))]
+    height = max(down + len(up) for down, up in zip(downs, ups, strict=True))
+    for row in range(max(height, 1)):
+        cells = []
+        for down, up in zip(downs, ups, strict=True):
+            if row < down:
+                cells.append("##")
+            elif row - down < len(up):
+                cells.append(str(up[row - down]))
+            elif row == 0:
+                cells.append("--")
+            else:
+                cells.append("")
+        lines.append("".join(f"{cell:>4}" for cell in cells).rstrip())
+    if deals_left:
+        stock = f"stock: {deals_left} deal{'s' * (deals_left != 1)} left ({stock_size} cards)"
+    else:
+        stock = "stock: empty"
+    suits = " ".join(suit.value for suit in removed)
+    runs = f"runs removed: {len(removed)}/{RUNS_TO_WIN}" + (f" ({suits})" if suits else "")
+    lines.append(stock)
+    lines.append(f"{runs}, score {score}, {status.value}")
+    return "\n".join(lines)
+
+
+_UNIT = MoveKind.UNIT
+_DEAL = MoveKind.DEAL
+_new_state = object.__new__
+# Slot descriptors' setters: the one way to fill a state, since its __setattr__ raises.
+_SLOTS = GameState.__dict__
+_SET_GAME = _SLOTS["_game"].__set__
+_SET_UPS = _SLOTS["_ups"].__set__
+_SET_DOWNS = _SLOTS["_downs"].__set__
+_SET_RUNS = _SLOTS["_runs"].__set__
+_SET_DEALT = _SLOTS["_dealt"].__set__
+_SET_REMOVED = _SLOTS["_removed"].__set__
+_SET_SCORE = _SLOTS["_score"].__set__
+_SET_DEBT = _SLOTS["_debt"].__set__
+_SET_PARENT = _SLOTS["_parent"].__set__
+_SET_MOVE = _SLOTS["_move"].__set__
+_SET_STATUS = _SLOTS["_status"].__set__
+
+
+def _make(
+    game: _Game,
+    ups: tuple[int, ...],
+    downs: int,
+    runs: int,
+    dealt: int,
+    removed: tuple[Suit, ...],
+    score: int,
+    debt: int,
+    parent: GameState | None,
+    move: Move | None,
+) -> GameState:
+    state: GameState = _new_state(GameState)
+    _SET_GAME(state, game)
+    _SET_UPS(state, ups)
+    _SET_DOWNS(state, downs)
+    _SET_RUNS(state, runs)
+    _SET_DEALT(state, dealt)
+    _SET_REMOVED(state, removed)
+    _SET_SCORE(state, score)
+    _SET_DEBT(state, debt)
+    _SET_PARENT(state, parent)
+    _SET_MOVE(state, move)
+    _SET_STATUS(state, None)
+    return state
+
+
+def make_position(
+    game: _Game,
+    ups: Sequence[Sequence[Card]],
+    downs: Sequence[int],
+    removed: tuple[Suit, ...],
+    score: int,
+) -> GameState:
+    """A first state for a mid-game position of `game` (used by `determinize`)."""
+    packed = tuple(_pack(pile) for pile in ups)
+    down = 0
+    for pile, count in enumerate(downs):
+        down |= count << (3 * pile)
+    return _make(game, packed, down, _runs_of(packed), 0, removed, score, 0, None, None)
+
+
+def _restore(
+    game_args: tuple[Any, ...],
+    start: tuple[tuple[int, ...], int, int, tuple[Suit, ...], int, int],
+    steps: tuple[tuple[str, int, int], ...],
+) -> GameState:
+    """Rebuild a pickled state: its game, its first state, then its moves replayed."""
+    game = _Game(*game_args)
+    ups, downs, dealt, removed, score, debt = start
+    state = _make(game, ups, downs, _runs_of(ups), dealt, removed, score, debt, None, None)
+    for text, score, debt in steps:
+        state = state.apply_unchecked(Move.parse(text))
+        if state._score != score or state._debt != debt:
+            state = _make(
+                game,
+                state._ups,
+                state._downs,
+                state._runs,
+                state._dealt,
+                state._removed,
+                score,
+                debt,
+                state._parent,
+                state._move,
+            )
+    return state
