@@ -22,29 +22,37 @@ _FIRST_SHARE = 0.5
 
 
 class Hinter:
-    """Hints for one game that learn as it goes: follow them from the deal and they win.
+    """Hints for one game that learn as it goes, so that following them keeps a win.
 
     A `Hinter` keeps, for the game it is asked about (one deal under one rule set), what
     its searches proved: the positions that are lost and the winning line once one is
-    found. Each call searches within its own budget, but since nothing proved is searched
-    again the budgets add up over the game. A hint is:
+    found. Each call searches within its own budget, but nothing proved is searched again,
+    so the budgets add up over the game; a call may also spend what the call before it
+    left unused. A hint is:
 
-    * the next move of the known winning line while the game follows it (instant);
+    * the next move of the known winning line while the game follows it (no search);
     * else the first move of a win found within the budget;
-    * else, the position still undecided, a move not proved losing: first the search
-      from the position, then a search from each of its moves rules out the moves that
-      lose; of the moves left, the one whose search got closest to clearing the pyramid;
+    * else, the position still undecided, a move not proved losing: half the budget
+      searches from the position, the rest from each of its moves in turn, which rules
+      out the moves that lose; of the moves left, the one after which most of the moves
+      possible now still are, then a draw or recycle before a removal, then the move
+      whose search came closest to clearing the pyramid;
     * when the position is proved lost, the move `GreedyBot` would play.
 
-    Positions of another deal or rule set start a new game (and forget the old one).
-    Undo is fine: earlier positions of the same game keep what was learned.
+    That never suggests a move the search proved losing while another is not; it is no
+    proof that a winnable game stays won (`benchmarks/hints.md` measures how often it
+    does). Positions of another deal or rule set start a new game (and forget the old
+    one); undo is fine: earlier positions of the game keep what was learned.
 
     Args:
-        node_limit: positions each call may store (about 100 bytes each, freed when the
-            call returns), or None.
-        time_limit: seconds each call may search, or None.
-        memory_limit: positions proved lost or winning that the hinter keeps for its game
-            (about 100 bytes each); past it, it forgets them and starts learning again.
+        node_limit: positions each call may store (freed when the call returns), or None.
+        time_limit: CPU seconds (of the calling thread) each call may search, or None.
+            CPU time, not wall-clock time, so that a busy machine does not shrink the
+            search; the call takes longer when other work shares the processor.
+        memory_limit: positions proved lost or winning that the hinter keeps for its
+            game; past it, it forgets them and starts learning again.
+        saved_limit: how many calls' worth of unused budget a call may add to its own
+            (0: none).
 
     Raises:
         InvalidArgumentError: a limit is not a positive number or None.
@@ -115,13 +123,21 @@ class Hinter:
 
         Raises:
             TypeError: `state` is not a GameState.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+            >>> hinter = p13.Hinter()
+            >>> move = hinter.hint(state)
+            >>> move, move in state.legal_moves()
+            (Move.parse('AD+QD'), True)
         """
         if not isinstance(state, GameState):
             raise TypeError(f"state must be a GameState, not {type(state).__name__}")
         legal = state.legal_moves()
         if not legal:
             return None
-        start = time.perf_counter()
+        start = time.thread_time()
         knowledge = self._knowledge_for(state)
         # This call's budget: its own plus what earlier calls of the game left unused.
         budget = None if self.time_limit is None else self.time_limit + self._time_saved
@@ -129,7 +145,7 @@ class Hinter:
         before = knowledge.nodes
         move = self._choose(state, legal, knowledge, start, budget, nodes)
         if budget is not None:
-            left = max(0.0, budget - (time.perf_counter() - start))
+            left = max(0.0, budget - (time.thread_time() - start))
             self._time_saved = min(left, self.saved_limit * (self.time_limit or 0.0))
         if nodes is not None:
             left_nodes = max(0, nodes - (knowledge.nodes - before))
@@ -171,7 +187,7 @@ class Hinter:
         undecided = []
         for code, child in open_kids:
             if len(open_kids) > 1:
-                now = time.perf_counter()
+                now = time.thread_time()
                 end = None
                 if budget is not None:
                     end = now + max(0.0, start + budget - now) / left
@@ -274,7 +290,7 @@ def hint(
     Args:
         state: the position.
         node_limit: the positions the search may store (see `solve`).
-        time_limit: the search's time budget in seconds.
+        time_limit: the search's budget in CPU seconds of the calling thread.
 
     Raises:
         TypeError: `state` is not a GameState.

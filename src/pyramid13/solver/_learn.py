@@ -74,6 +74,9 @@ def learning_dfs(
 ) -> Search:
     """Depth-first search for a win from `root`, using and extending `knowledge`.
 
+    `deadline` is on the clock of `time.thread_time` (CPU time of the calling thread),
+    so other processes busy on the machine do not shrink the search.
+
     Children proved lost are skipped, a child on a known winning line ends the search
     with that line, and every strongly connected component finished without a win is
     recorded as lost. Winning lines found are recorded in ``knowledge.wins``.
@@ -93,7 +96,7 @@ def learning_dfs(
         return Search(True, _follow(wins, model, root), 1, progress)
     if knowledge.is_lost(root):
         return Search(False, [], 1, progress)
-    if deadline is not None and time.perf_counter() > deadline:
+    if deadline is not None and time.thread_time() > deadline:
         return Search(None, [], 0, progress)
     seen: dict[int, int] = {root & key_mask: root >> key_bits}
     seen_get = seen.get
@@ -170,7 +173,7 @@ def learning_dfs(
             break
         if counter >= check:
             check += _CHECK_EVERY
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and time.thread_time() > deadline:
                 break
         open_states.append(child)
         open_index.append(counter)

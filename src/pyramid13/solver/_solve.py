@@ -15,7 +15,7 @@ from ._search import astar, dfs
 __all__ = ["DEFAULT_NODE_LIMIT", "SolveResult", "solve"]
 
 #: The default `node_limit` of `solve`. Searches that reach it were measured at about
-#: 350 MB (one waste pile), 520 MB (one pile, optimal mode) and 850 MB (three waste piles,
+#: 350 MB (one waste pile), 522 MB (one pile, optimal mode) and 850 MB (three waste piles,
 #: optimal mode): see `benchmarks/memory.md`.
 DEFAULT_NODE_LIMIT = 3_000_000
 
