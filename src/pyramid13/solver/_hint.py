@@ -42,7 +42,8 @@ class Hinter:
     That never suggests a move the search proved losing while another is not; it is no
     proof that a winnable game stays won (`benchmarks/hints.md` measures how often it
     does). Positions of another deal or rule set start a new game (and forget the old
-    one); undo is fine: earlier positions of the game keep what was learned.
+    one); undo is fine: earlier positions of the game keep what was learned. A hinter
+    changes as it learns: keep one per game and per thread.
 
     Args:
         node_limit: positions each call may store (freed when the call returns), or None.
