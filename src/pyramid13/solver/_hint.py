@@ -229,6 +229,9 @@ class Hinter:
     def known(self, state: GameState) -> bool | None:
         """What the hinter has proved about `state`, without searching.
 
+        Args:
+            state: a position.
+
         Returns:
             True when it knows a winning line from `state` (or the game is won), False
             when it proved `state` lost (or the game is lost), None when it does not
