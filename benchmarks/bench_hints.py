@@ -114,7 +114,8 @@ def main() -> None:
             if not won:
                 lost.append(seed)
                 print(f"{preset} seed {seed}: lost", file=sys.stderr, flush=True)
-        note = f" ({undecided} undecided seeds skipped)" if undecided else ""
+        plural = "s" if undecided > 1 else ""
+        note = f" ({undecided} undecided seed{plural} skipped)" if undecided else ""
         line = (
             f"| `{preset}` | {args.hinter} | {budget} | "
             f"{len(seeds)} (seeds 0 to {seeds[-1]}){note} | "
