@@ -15,9 +15,9 @@ def test_hints_are_legal_and_cheap(preset: str) -> None:
     for deal in range(3):
         state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
         while not state.is_over:
-            start = time.perf_counter()
+            start = time.thread_time()  # the budget is CPU time: a busy machine stretches it
             move = p13.hint(state)
-            assert time.perf_counter() - start < 2.0
+            assert time.thread_time() - start < 2.0
             assert move in state.legal_moves()
             state = state.apply(move)
         assert p13.hint(state) is None
