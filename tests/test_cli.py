@@ -81,7 +81,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         (("show", "--position", "nonsense"), "--position: a position code has 6 fields"),
         (("show", "--seed", "1", "--moves", "draw KS"), "--moves, move 2: KS is not legal"),
         (("show", "--seed", "1", "--moves", "4C+8C"), "sums to 12"),
-        (("show", "--seed", "1", "--highlight", "KS"), "--highlight and --title go with --svg"),
+        (("show", "--seed", "1", "--highlight", "KS"), "--highlight, --title and --scale go with"),
         (("show", "--seed", "1", "--svg", "-", "--highlight", "X"), "--highlight"),
         (("show", "--seed", "1", "--code", "--svg", "x.svg"), "not allowed with"),
         (("play", "--seed", "1", "--nonsense"), "unrecognized arguments"),
@@ -419,8 +419,8 @@ def test_play_gives_hints(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_play_ends_lost_with_status_1(capsys: pytest.CaptureFixture[str]) -> None:
-    # Only the apex is left, its partner is buried in a spent stock: nothing can help.
-    code = "QC/..../....../......../........../............/.............. - 2C 1 0 classic"
+    # Only the apex is left; its partner lies under two cards of a spent stock's waste.
+    code = "QC/..../....../......../........../............/.............. - ACJC2C 1 0 classic"
     status, out, _ = run(capsys, "play", "--position", code, stdin="h\n")
     assert status == 1
     assert "the game is lost" in out

@@ -194,7 +194,7 @@ def test_bad_time_limits_and_states_are_rejected() -> None:
     state = p13.GameState.new(p13.Layout.shuffled(1))
     with pytest.raises(p13.InvalidArgumentError, match="time_limit"):
         p13.solve(state, time_limit=0)
-    with pytest.raises(TypeError, match="GameState"):
+    with pytest.raises(p13.InvalidArgumentError, match="GameState"):
         p13.solve("AS 2S")  # type: ignore[arg-type]
 
 

@@ -108,16 +108,16 @@ def test_progress_bar() -> None:
     ("arguments", "error"),
     [
         ({"player": "nobody"}, p13.InvalidArgumentError),
-        ({"player": 3}, TypeError),
+        ({"player": 3}, p13.InvalidArgumentError),
         ({"deals": [1, -1]}, p13.InvalidArgumentError),
         ({"deals": range(-1, 2)}, p13.InvalidArgumentError),
-        ({"deals": "123"}, TypeError),
+        ({"deals": "123"}, p13.InvalidArgumentError),
         ({"workers": 0}, p13.InvalidArgumentError),
         ({"chunk_size": 0}, p13.InvalidArgumentError),
         ({"node_limit": 0}, p13.InvalidArgumentError),
         ({"time_limit": -1.0}, p13.InvalidArgumentError),
         ({"rules": "no-such-preset"}, p13.InvalidRulesError),
-        ({"rules": 3}, TypeError),
+        ({"rules": 3}, p13.InvalidRulesError),
     ],
 )
 def test_bad_arguments(arguments: dict[str, object], error: type[Exception]) -> None:

@@ -47,6 +47,7 @@ from importlib import resources
 from typing import Any
 
 import attrs
+from typing_extensions import Self
 
 from ._errors import (
     IllegalMoveError,
@@ -56,14 +57,17 @@ from ._errors import (
     InvalidRecordError,
     InvalidRulesError,
 )
+from ._files import file_name, write_atomically
 from ._layout import Layout
 from ._moves import Move
 from ._rules import RuleSet
 from ._scoring import ScoringPolicy
-from ._state import GameState
+from ._state import GameState, check_state
+from ._text import describe
 
 __all__ = [
     "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -81,6 +85,8 @@ RECORD_FORMAT = "pyramid13-record"
 RECORD_VERSION = 1
 #: The largest record text read, in characters (or bytes); larger input is rejected unread.
 MAX_RECORD_BYTES = 4_000_000
+#: The most moves a record holds; a longer game is refused when saved, never half-written.
+MAX_RECORD_MOVES = 100_000
 
 _SCHEMA_FILE = "record.schema.json"
 _TIMESTAMP_KEYS = ("started", "finished")
@@ -118,12 +124,22 @@ def _parse_timestamp(text: str) -> datetime.datetime:
     return datetime.datetime.fromisoformat(text)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
 def _check_text(limit: int) -> Any:
     def check(instance: object, attribute: Any, value: object) -> None:
         if value is not None and (not isinstance(value, str) or len(value) > limit):
             raise InvalidRecordError(
                 f"{attribute.name} must be None or text of at most {limit} characters, "
                 f"not {_show(value)}"
+            )
+        if isinstance(value, str) and _SURROGATE_PAIR.search(value):
+            # JSON writes it as two escapes, which every reader joins into one character.
+            raise InvalidRecordError(
+                f"{attribute.name} holds a surrogate pair as two code points, which JSON "
+                f"cannot keep apart; use the character itself: {_show(value)}"
             )
 
     return check
@@ -132,6 +148,23 @@ def _check_text(limit: int) -> Any:
 def _check_time(instance: object, attribute: Any, value: object) -> None:
     if value is not None and not isinstance(value, datetime.datetime):
         raise InvalidRecordError(f"{attribute.name} must be None or a datetime, not {_show(value)}")
+    if value is not None:
+        try:
+            _portable(value)
+        except OverflowError:
+            raise InvalidRecordError(
+                f"{attribute.name} cannot be saved: its UTC offset is not a whole number of "
+                f"minutes, and in UTC it falls outside the years 1 to 9999: {value}"
+            ) from None
+
+
+def _portable(value: datetime.datetime) -> datetime.datetime:
+    """`value`, in UTC if its offset is not whole minutes (RFC 3339 has no seconds, and
+    Python before 3.12 reads a fraction of a second in an offset as 0)."""
+    offset = value.utcoffset()
+    if offset is None or not offset % datetime.timedelta(minutes=1):
+        return value
+    return value.astimezone(datetime.timezone.utc)
 
 
 @attrs.frozen
@@ -156,7 +189,8 @@ class RecordMetadata:
     """Free text."""
 
     def to_dict(self) -> dict[str, str]:
-        """The facts that are set, as JSON-ready text (timestamps in ISO 8601).
+        """The facts that are set, as JSON-ready text (timestamps in ISO 8601; one whose UTC
+        offset is not whole minutes is written in UTC, the same instant).
 
         Examples:
             >>> RecordMetadata(player="Ada", source="seed 7").to_dict()
@@ -166,11 +200,13 @@ class RecordMetadata:
         for field in attrs.fields(RecordMetadata):
             value = getattr(self, field.name)
             if value is not None:
-                data[field.name] = value.isoformat() if field.name in _TIMESTAMP_KEYS else value
+                data[field.name] = (
+                    _portable(value).isoformat() if field.name in _TIMESTAMP_KEYS else value
+                )
         return data
 
     @classmethod
-    def from_dict(cls, data: object) -> RecordMetadata:
+    def from_dict(cls, data: object) -> Self:
         """Read what `to_dict` writes.
 
         Args:
@@ -211,7 +247,8 @@ def _check_start(instance: GameRecord, attribute: Any, value: Any) -> None:
 
 
 def _to_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
-    return tuple(moves)
+    # Runs before the validator: anything that is not iterable goes to it unchanged.
+    return tuple(moves) if isinstance(moves, Iterable) else moves
 
 
 def _check_moves(instance: GameRecord, attribute: Any, value: Any) -> None:
@@ -264,7 +301,7 @@ class GameRecord:
         object.__setattr__(self, "_final", state)
 
     @classmethod
-    def from_state(cls, state: GameState, *, metadata: RecordMetadata | None = None) -> GameRecord:
+    def from_state(cls, state: GameState, *, metadata: RecordMetadata | None = None) -> Self:
         """The record of the game that led to `state`: its start and its history.
 
         Args:
@@ -276,9 +313,11 @@ class GameRecord:
             >>> record = GameRecord.from_state(state)
             >>> record.moves, record.start == GameState.new(Layout.shuffled(1))
             ((Move.parse('KC'), Move.parse('draw')), True)
+
+        Raises:
+            InvalidArgumentError: `state` is not a GameState.
         """
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+        check_state(state)
         return cls(state.start, state.history, metadata or RecordMetadata())
 
     @property
@@ -311,12 +350,22 @@ class GameRecord:
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (see the module docstring).
 
+        Raises:
+            InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves, more than
+                a record holds.
+
         Examples:
             >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
             >>> data = GameRecord.from_state(state).to_dict()
             >>> list(data), data["moves"]
             (['format', 'version', 'rules', 'layout', 'moves', 'metadata'], ['KC', 'draw'])
         """
+        if len(self.moves) > MAX_RECORD_MOVES:
+            raise InvalidRecordError(
+                f"the game has {len(self.moves)} moves, more than the {MAX_RECORD_MOVES} "
+                "that a record holds (and that the loader reads)",
+                "$.moves",
+            )
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
@@ -333,8 +382,14 @@ class GameRecord:
     def to_json(self, *, indent: int | None = 2) -> str:
         """The record as JSON text; `from_json` reads it back.
 
+        The text is always valid UTF-8: a lone surrogate in the metadata (such as a file
+        name's undecodable byte) is written as a ``\\udcff`` escape.
+
         Args:
             indent: spaces per level of indentation, or None for one line.
+
+        Raises:
+            InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves.
 
         Examples:
             >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
@@ -343,15 +398,22 @@ class GameRecord:
             >>> GameRecord.from_json(record.to_json()) == record
             True
         """
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        text = json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record to a file as UTF-8 JSON.
+        """Write the record to a file as UTF-8 JSON, safely.
+
+        The whole document is built first, then written to a temporary file in the same
+        folder, synced to disk and renamed over `path`: if anything fails, the file that
+        was there is left as it was.
 
         Args:
-            path: the file to write (replaced if it exists).
+            path: the file to write (replaced if it exists); a name, not a file descriptor.
 
         Raises:
+            InvalidArgumentError: `path` is not a file name (an int, say).
+            InvalidRecordError: the game is too long for a record (`MAX_RECORD_MOVES`).
             OSError: the file cannot be written.
 
         Examples:
@@ -363,13 +425,14 @@ class GameRecord:
             >>> loaded == record
             True
         """
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(self.to_json() + "\n")
+        name = file_name(path)
+        data = (self.to_json() + "\n").encode("utf-8")
+        write_atomically(name, data)
 
     @classmethod
     def from_dict(
         cls, data: object, *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+    ) -> Self:
         """Read a record from parsed JSON, checking everything.
 
         Args:
@@ -422,7 +485,7 @@ class GameRecord:
     @classmethod
     def from_json(
         cls, text: str | bytes, *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+    ) -> Self:
         """Read a record from JSON text, safely (see the module docstring).
 
         Args:
@@ -466,7 +529,7 @@ class GameRecord:
     @classmethod
     def load(
         cls, path: str | os.PathLike[str], *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+    ) -> Self:
         """Read a record from a file (at most `MAX_RECORD_BYTES` are read).
 
         Args:
@@ -474,6 +537,7 @@ class GameRecord:
             policies: your own scoring policies by name, for records that use them.
 
         Raises:
+            InvalidArgumentError: `path` is not a file name (an int, say).
             OSError: the file cannot be read.
             InvalidRecordError: the file is not a valid record.
 
@@ -487,7 +551,7 @@ class GameRecord:
             >>> record.metadata.player, record.replay() == state
             ('Ada', True)
         """
-        with open(path, "rb") as file:
+        with open(file_name(path), "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
         return cls.from_json(data, policies=policies)
 
@@ -497,12 +561,17 @@ def save_game(
 ) -> GameRecord:
     """Save the game that led to `state` to a file; returns the record written.
 
+    The file is replaced in one step (see `GameRecord.save`): a failed save leaves the
+    file that was there untouched.
+
     Args:
         state: any state of the game; the record ends there.
-        path: the file to write (replaced if it exists).
+        path: the file to write (replaced if it exists); a name, not a file descriptor.
         metadata: facts to keep with the game (none by default).
 
     Raises:
+        InvalidArgumentError: `path` is not a file name (an int, say).
+        InvalidRecordError: the game is too long for a record (`MAX_RECORD_MOVES`).
         OSError: the file cannot be written.
 
     Examples:
@@ -529,6 +598,7 @@ def load_game(
         policies: your own scoring policies by name, for records that use them.
 
     Raises:
+        InvalidArgumentError: `path` is not a file name (an int, say).
         OSError: the file cannot be read.
         InvalidRecordError: the file is not a valid record.
 
@@ -581,8 +651,7 @@ def _json_type(value: object) -> str:
 
 
 def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return describe(value, limit=40)
 
 
 def _same(value: object, expected: object) -> bool:
@@ -761,7 +830,12 @@ def format_msc_solution(moves: Iterable[Move]) -> str:
     Examples:
         >>> format_msc_solution([Move.parse("draw"), Move.parse("4C+9C")])
         '("Draw" ("4c" "9c"))'
+
+    Raises:
+        InvalidMoveError: `moves` is not an iterable of Move values.
     """
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise InvalidMoveError(f"moves must be an iterable of Move, not {type(moves).__name__}")
     steps = []
     for move in moves:
         if not isinstance(move, Move):

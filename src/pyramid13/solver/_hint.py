@@ -9,10 +9,10 @@ from .._greedy import greedy_move
 from .._layout import Layout
 from .._moves import Move
 from .._rules import RuleSet
-from .._state import GameState, Status
+from .._state import GameState, Status, check_state
 from ._learn import Knowledge, learning_dfs
 from ._model import DRAW, RECYCLE, decode_move, make_model
-from ._solve import _check_limit
+from ._solve import check_limits
 
 __all__ = ["Hinter", "hint"]
 
@@ -94,9 +94,9 @@ class Hinter:
         memory_limit: int = 1_000_000,
         saved_limit: int = 1,
     ) -> None:
-        _check_limit("node_limit", node_limit, int)
-        _check_limit("time_limit", time_limit, (int, float))
-        _check_limit("memory_limit", memory_limit, int)
+        check_limits(node_limit, time_limit)
+        if isinstance(memory_limit, bool) or not isinstance(memory_limit, int) or memory_limit < 1:
+            raise InvalidArgumentError(f"memory_limit must be a positive int, not {memory_limit!r}")
         if isinstance(saved_limit, bool) or not isinstance(saved_limit, int) or saved_limit < 0:
             raise InvalidArgumentError(f"saved_limit must be an int >= 0, not {saved_limit!r}")
         if time_limit is not None and not time_limit < float("inf"):
@@ -123,7 +123,7 @@ class Hinter:
             state: a position of the hinter's game (of another game, it starts anew).
 
         Raises:
-            TypeError: `state` is not a GameState.
+            InvalidArgumentError: `state` is not a GameState.
 
         Examples:
             >>> import pyramid13 as p13
@@ -133,8 +133,7 @@ class Hinter:
             >>> move, move in state.legal_moves()
             (Move.parse('AD+QD'), True)
         """
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+        check_state(state)
         legal = state.legal_moves()
         if not legal:
             return None
@@ -238,7 +237,7 @@ class Hinter:
             know yet (or `state` is not of its game).
 
         Raises:
-            TypeError: `state` is not a GameState.
+            InvalidArgumentError: `state` is not a GameState.
 
         Examples:
             >>> import pyramid13 as p13
@@ -251,8 +250,7 @@ class Hinter:
             >>> hinter.known(state)
             True
         """
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+        check_state(state)
         status = state.status
         if status is not Status.PLAYING:
             return status is Status.WON
@@ -297,7 +295,7 @@ def hint(
         time_limit: the search's budget in CPU seconds of the calling thread.
 
     Raises:
-        TypeError: `state` is not a GameState.
+        InvalidArgumentError: `state` is not a GameState.
         InvalidArgumentError: a limit is not a positive number or None.
 
     Examples:
@@ -306,6 +304,5 @@ def hint(
         >>> p13.hint(state)
         Move.parse('AD+QD')
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    check_state(state)
     return Hinter(node_limit=node_limit, time_limit=time_limit).hint(state)

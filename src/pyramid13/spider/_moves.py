@@ -22,6 +22,7 @@ from typing import ClassVar
 import attrs
 
 from .._errors import InvalidMoveError
+from .._text import describe
 
 __all__ = ["MAX_UNIT", "PILES", "Move", "MoveKind"]
 
@@ -44,7 +45,7 @@ class MoveKind(enum.Enum):
 
 def _check_pile(name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PILES:
-        raise InvalidMoveError(f"{name} must be a pile index in 0..9, not {value!r}")
+        raise InvalidMoveError(f"{name} must be a pile index in 0..9, not {describe(value)}")
 
 
 @attrs.frozen(repr=False)
@@ -85,7 +86,7 @@ class Move:
             _check_pile("target", self.target)
             count = self.count
             if isinstance(count, bool) or not isinstance(count, int):
-                raise InvalidMoveError(f"count must be an int in 1..13, not {count!r}")
+                raise InvalidMoveError(f"count must be an int in 1..13, not {describe(count)}")
             if not 1 <= count <= MAX_UNIT:
                 raise InvalidMoveError(
                     f"a unit has 1 to 13 cards (one suit, descending), not {count}"
@@ -102,7 +103,7 @@ class Move:
             if (self.source, self.count, self.target, self.pile) != (None, None, None, None):
                 raise InvalidMoveError("the deal takes no pile or count")
         else:
-            raise InvalidMoveError(f"a move's kind must be a MoveKind, not {kind!r}")
+            raise InvalidMoveError(f"a move's kind must be a MoveKind, not {describe(kind)}")
 
     @classmethod
     def unit(cls, source: int, count: int, target: int) -> Move:
@@ -178,9 +179,11 @@ class Move:
             _check_number("source pile", source, text)
             _check_number("target pile", target, text)
             if not 1 <= count <= MAX_UNIT:
-                raise InvalidMoveError(f"{text!r} is not a move: a unit has 1 to 13 cards")
+                raise InvalidMoveError(f"{describe(text)} is not a move: a unit has 1 to 13 cards")
             if source == target:
-                raise InvalidMoveError(f"{text!r} is not a move: source and target are the same")
+                raise InvalidMoveError(
+                    f"{describe(text)} is not a move: source and target are the same"
+                )
             return UNIT_MOVES[((source - 1) * 14 + count) * PILES + target - 1]
         match = _REMOVE_TEXT.fullmatch(word)
         if match is not None:
@@ -188,7 +191,7 @@ class Move:
             _check_number("pile", pile, text)
             return REMOVE_MOVES[pile - 1]
         raise InvalidMoveError(
-            f"{text!r} is not a move: expected 'SOURCE:COUNT>TARGET' such as '3:2>7', "
+            f"{describe(text)} is not a move: expected 'SOURCE:COUNT>TARGET' such as '3:2>7', "
             "'deal' or 'remove PILE' (piles 1..10)"
         )
 
@@ -211,7 +214,7 @@ class Move:
 
 def _check_number(name: str, number: int, text: str) -> None:
     if not 1 <= number <= PILES:
-        raise InvalidMoveError(f"{text!r} is not a move: {name} {number} is not in 1..10")
+        raise InvalidMoveError(f"{describe(text)} is not a move: {name} {number} is not in 1..10")
 
 
 _UNIT_TEXT = re.compile(r"\s*(\d{1,3})\s*:\s*(\d{1,3})\s*>\s*(\d{1,3})\s*", re.ASCII)

@@ -42,7 +42,6 @@ from .._errors import (
     IllegalMoveError,
     InvalidLayoutError,
     InvalidMoveError,
-    InvalidRulesError,
     UndoError,
 )
 from .._state import Status
@@ -50,7 +49,7 @@ from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
 from ._pile import Pile
-from ._rules import RuleSet
+from ._rules import RuleSet, as_rules
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
 
 if TYPE_CHECKING:
@@ -269,7 +268,7 @@ class GameState:
     # -- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, layout: Layout, rules: RuleSet | None = None) -> GameState:
+    def new(cls, layout: Layout, rules: RuleSet | str | None = None) -> GameState:
         """The start of a game: `layout` dealt under `rules` (`RuleSet()` by default).
 
         Args:
@@ -286,20 +285,14 @@ class GameState:
         Raises:
             InvalidLayoutError: `layout` is not a spider Layout, or its shape or suits are
                 not the rules'.
-            InvalidRulesError: `rules` is not a spider RuleSet.
+            InvalidRulesError: `rules` is neither a spider RuleSet nor a preset's name.
         """
         if not isinstance(layout, Layout):
             hint = " (read a layout code with Layout.parse)" if isinstance(layout, str) else ""
             raise InvalidLayoutError(
                 f"layout must be a spider Layout{hint}, not {type(layout).__name__}"
             )
-        if rules is None:
-            rules = RuleSet()
-        elif not isinstance(rules, RuleSet):
-            hint = " (use RuleSet.preset(name) for a preset)" if isinstance(rules, str) else ""
-            raise InvalidRulesError(
-                f"rules must be a spider RuleSet{hint}, not {type(rules).__name__}"
-            )
+        rules = as_rules(rules)
         if layout.shape is not rules.shape:
             raise InvalidLayoutError(
                 f"the layout is dealt in the {layout.shape.value} shape, the rules play "
@@ -523,12 +516,22 @@ class GameState:
         """
         return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether `move` is legal here.
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether `move` (a `Move` or its text) is legal here.
+
+        Text is read as `apply` reads it (`Move.parse`), so ``is_legal(text)`` is True
+        exactly when ``apply(text)`` succeeds.
 
         Args:
-            move: any move, legal or not.
+            move: any move, legal or not, or its text such as ``"3:2>7"`` or ``"deal"``.
+
+        Raises:
+            InvalidMoveError: `move` is neither a Move nor valid move text.
         """
+        if not isinstance(move, Move):
+            if not isinstance(move, str):
+                raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
+            move = Move.parse(move)
         return move in self.legal_moves()
 
     def apply(self, move: Move | str) -> GameState:

@@ -6,11 +6,10 @@ canvas as Pyramid's pictures, so both games look alike.
 
 from __future__ import annotations
 
-from html import escape
-
 from .._cards import Card, Rank, Suit
 from .._errors import InvalidArgumentError, InvalidMoveError
-from ..svg import _BLACK, _RED, CARD_HEIGHT, CARD_WIDTH, _Canvas
+from .._text import describe
+from ..svg import _BLACK, _RED, CARD_HEIGHT, CARD_WIDTH, _attr, _Canvas
 from ._moves import Move, MoveKind
 from ._state import GameState
 
@@ -78,7 +77,7 @@ def spider_svg(
     if title is not None and not isinstance(title, str):
         raise InvalidArgumentError(f"title must be text or None, not {type(title).__name__}")
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= 100:
-        raise InvalidArgumentError(f"scale must be a number in (0, 100], not {scale!r}")
+        raise InvalidArgumentError(f"scale must be a number in (0, 100], not {describe(scale)}")
     marked, target, dealing = _marked(state, highlight)
     canvas = _Canvas()
     width = 2 * _MARGIN + 10 * CARD_WIDTH + 9 * _GAP
@@ -146,7 +145,7 @@ def spider_svg(
     status_y = bottom + 24
     canvas.text(status, width // 2, status_y, size=14, anchor="middle")
     height = status_y + _MARGIN
-    label = escape(title or f"Spider position: {state.status.value}", quote=True)
+    label = _attr(title or f"Spider position: {state.status.value}")
     shown_w = f"{width * scale:.2f}".rstrip("0").rstrip(".")
     shown_h = f"{height * scale:.2f}".rstrip("0").rstrip(".")
     return (
