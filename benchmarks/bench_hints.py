@@ -32,8 +32,8 @@ def winnable_seeds(preset: str, deals: int, cache: dict[str, list[int]]) -> tupl
     of them the solver left undecided (``cache`` keeps both, by preset)."""
     known = cache.get(preset, [])
     if len(known) >= deals:
-        undecided = cache.get(f"{preset}:undecided", [])
-        return known[:deals], sum(1 for seed in undecided if seed < known[deals - 1])
+        skipped = cache.get(f"{preset}:undecided", [])
+        return known[:deals], sum(1 for seed in skipped if seed < known[deals - 1])
     rules = p13.RuleSet.preset(preset)
     found: list[int] = []
     undecided: list[int] = []

@@ -83,15 +83,21 @@ def test_hint_never_suggests_a_move_its_search_proved_losing(
         assert move != p13.Move.parse(losing)
 
 
+def _hinted(hinter: p13.Hinter, state: p13.GameState) -> p13.Move:
+    move = hinter.hint(state)
+    assert move is not None
+    return move
+
+
 def test_a_hinter_reuses_the_winning_line_it_found() -> None:
     state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
     hinter = p13.Hinter(time_limit=None, saved_limit=0)
     assert hinter.known(state) is None
-    state = state.apply(hinter.hint(state))
+    state = state.apply(_hinted(hinter, state))
     assert hinter.known(state) is True
     hinter.node_limit = 1  # no search any more: only what it learned
     while not state.is_over:
-        state = state.apply(hinter.hint(state))
+        state = state.apply(_hinted(hinter, state))
     assert state.status is p13.Status.WON
 
 
@@ -110,7 +116,7 @@ def test_a_hinter_budget_adds_up_over_calls() -> None:
     assert calls > 1
     line = state
     while not line.is_over:
-        line = line.apply(hinter.hint(line))
+        line = line.apply(_hinted(hinter, line))
     assert line.status is p13.Status.WON
 
 
@@ -140,4 +146,4 @@ def test_a_hinter_rejects_bad_input() -> None:
         {"saved_limit": -1},
     ):
         with pytest.raises(p13.InvalidArgumentError):
-            p13.Hinter(**bad)  # type: ignore[arg-type]
+            p13.Hinter(**bad)
