@@ -61,7 +61,7 @@ if TYPE_CHECKING:
         record_schema,
         save_game,
     )
-    from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
+    from .solver import DEFAULT_NODE_LIMIT, Hinter, SolveResult, hint, solve
     from .stats import (
         DEFAULT_MAX_MOVES,
         Outcome,
@@ -93,6 +93,7 @@ __all__ = [
     "GameState",
     "Goal",
     "GreedyBot",
+    "Hinter",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidCardError",
@@ -227,6 +228,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     ".solver": (
         "DEFAULT_NODE_LIMIT",
+        "Hinter",
         "SolveResult",
         "hint",
         "solve",

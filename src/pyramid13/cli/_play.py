@@ -16,7 +16,7 @@ from .._moves import Move
 from .._state import GameState, Status
 from .._text import describe, shorten
 from ..records import GameRecord, RecordMetadata
-from ..solver import hint
+from ..solver import Hinter
 from ._common import (
     EXIT_ERROR,
     EXIT_NO,
@@ -103,6 +103,7 @@ class Session:
         self.err = err
         self.player = player
         self.selected: Card | None = None
+        self.hinter = Hinter()  # one per game: its searches add up over the hints
         self.started = _now()
 
     # -- output -------------------------------------------------------------------------
@@ -242,7 +243,7 @@ class Session:
         self.show()
 
     def give_hint(self) -> None:
-        move = hint(self.state)
+        move = self.hinter.hint(self.state)
         if move is None:
             self.say(f"the game is over ({self.state.status.value})")
         else:

@@ -16,8 +16,9 @@ from ._search import astar, dfs
 
 __all__ = ["DEFAULT_NODE_LIMIT", "SolveResult", "check_limits", "solve"]
 
-#: The default `node_limit` of `solve`: about 300 MB in the default mode and 420 MB in
-#: the optimal mode at most (roughly 100 and 140 bytes per stored state).
+#: The default `node_limit` of `solve`. Searches that reach it were measured at about
+#: 350 MB (one waste pile), 522 MB (one pile, optimal mode) and 850 MB (three waste piles,
+#: optimal mode): see `benchmarks/memory.md`.
 DEFAULT_NODE_LIMIT = 3_000_000
 
 
