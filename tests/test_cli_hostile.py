@@ -265,6 +265,10 @@ def test_solve_into_head() -> None:
 # -- Ctrl-C -----------------------------------------------------------------------------------
 
 
+def _default_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _interrupt(args: list[str], after: float | bytes, stdin: bytes = b"") -> tuple[int, str]:
     """Start the program in its own process group, then Ctrl-C the group as a terminal
     does: once `after` seconds have passed, or once stdout shows `after`."""
@@ -275,6 +279,9 @@ def _interrupt(args: list[str], after: float | bytes, stdin: bytes = b"") -> tup
         stderr=subprocess.PIPE,
         start_new_session=True,
         env=STRICT,
+        # A shell starts background jobs with Ctrl-C ignored, and children inherit that;
+        # a terminal's foreground program has the default, which is what is tested here.
+        preexec_fn=_default_ctrl_c,
     )
     assert process.stdout is not None
     if isinstance(after, bytes):
