@@ -48,7 +48,8 @@ def vector_steps(env_id: str, kwargs: dict[str, Any], steps: int, count: int) ->
     """Environment steps per second (summed over the envs) of a synchronous vector env."""
     envs = gymnasium.make_vec(env_id, num_envs=count, vectorization_mode="sync", **kwargs)
     envs.action_space.seed(0)
-    _, infos = envs.reset(seed=list(range(count)))
+    # A list of seeds, one per env, as gymnasium's vector envs take (typed as an int only).
+    _, infos = envs.reset(seed=list(range(count)))  # type: ignore[arg-type]
     rng = np.random.default_rng(0)
     start = time.process_time()
     for _ in range(steps // count):

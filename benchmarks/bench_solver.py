@@ -12,6 +12,7 @@ solution found is replayed through ``GameState.apply`` and must end WON.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -19,7 +20,19 @@ from pathlib import Path
 
 import pyramid13 as p13
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "msc-1500"
+
+def _data() -> Path:
+    """msc-1500 in $PYRAMID13_SHARED, else in the nearest ``shared`` folder beside the
+    checkout or one of its parents."""
+    if os.environ.get("PYRAMID13_SHARED"):
+        return Path(os.environ["PYRAMID13_SHARED"]) / "data" / "msc-1500"
+    for parent in Path(__file__).resolve().parents[1].parents:
+        if (parent / "shared").is_dir():
+            return parent / "shared" / "data" / "msc-1500"
+    return Path(__file__).resolve().parents[2] / "shared" / "data" / "msc-1500"
+
+
+DATA = _data()
 
 
 def load(data: Path) -> list[tuple[str, int]]:
@@ -86,15 +99,26 @@ def main() -> None:
     parser.add_argument("--mode", choices=["default", "optimal", "both"], default="both")
     parser.add_argument("--node-limit", type=int, default=p13.DEFAULT_NODE_LIMIT)
     parser.add_argument("--data", type=Path, default=DATA, help="the msc-1500 directory")
+    parser.add_argument(
+        "--skip-missing", action="store_true", help="exit 0, not 1, when the data are absent"
+    )
     args = parser.parse_args()
     if not (args.data / "decks.txt").is_file():
+        if args.skip_missing:
+            print(f"no msc-1500 data at {args.data}: skipped")
+            return
         raise SystemExit(f"no msc-1500 data at {args.data}")
     decks = load(args.data)
     if not args.all:
         decks = decks[: args.decks]
     modes = ["default", "optimal"] if args.mode == "both" else [args.mode]
+    disagreements = 0
     for mode in modes:
         figures = run(decks, mode == "optimal", args.node_limit)
+        disagreements += int(figures["decks"] - figures["undecided"] - figures["flags agree"])
+        if mode == "optimal":
+            decided_wins = figures["winnable decks"] - figures["undecided"]
+            disagreements += max(0, int(decided_wins - figures["lengths agree"]))
         print(f"\n{mode} mode, {figures['decks']} decks (microsoft preset, one core)")
         print(
             f"  verdicts agree: {figures['flags agree']:.0f}/{figures['decks']} "
@@ -114,6 +138,8 @@ def main() -> None:
             f"{figures['median cpu s']:.3f}, max {figures['max cpu s']:.2f}"
         )
         print(f"  most positions stored for one deck: {figures['max positions']:,.0f}")
+    if disagreements:
+        raise SystemExit(f"{disagreements} disagreement(s) with the data (see above)")
 
 
 if __name__ == "__main__":

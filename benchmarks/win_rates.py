@@ -14,13 +14,14 @@ script (the published table's first row is the ``solitaire-lab`` solver row of t
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 import attrs
 
 import pyramid13 as p13
 
 #: The settings behind the published figures, with the figure (percent).
-PUBLISHED = [
+PUBLISHED: list[tuple[str, dict[str, Any], float]] = [
     ("pyramid, one pass", {}, 9.02),
     ("pyramid, one pass, overlap", {"overlap_pairing": True}, 22.77),
     ("pyramid, unlimited passes", {"passes": None}, 66.87),
@@ -56,7 +57,11 @@ def main() -> None:
     )
     args = parser.parse_args()
     deals = range(args.deals)
-    options = {"workers": args.workers, "node_limit": args.node_limit, "progress": False}
+    options: dict[str, Any] = {
+        "workers": args.workers,
+        "node_limit": args.node_limit,
+        "progress": False,
+    }
     if args.published:
         base = p13.RuleSet.preset("solitaire-lab")
         print("| rules | player | deals | wins | rate | 95 % CI | undecided | wall | published |")
@@ -65,14 +70,14 @@ def main() -> None:
             if args.rows is not None and index not in args.rows:
                 continue
             rules = attrs.evolve(base, **changes)
-            result = p13.win_rate(rules, deals, **options)  # type: ignore[arg-type]
+            result = p13.win_rate(rules, deals, **options)
             print(row(label, result, f" {figure:.2f} % |"), flush=True)
         return
     print("| preset | player | deals | wins | rate | 95 % CI | undecided | wall |")
     print("|---|---|---|---|---|---|---|---|")
     for name in args.presets:
         for player in args.players:
-            result = p13.win_rate(name, deals, player, **options)  # type: ignore[arg-type]
+            result = p13.win_rate(name, deals, player, **options)
             print(row(f"`{name}`", result), flush=True)
 
 

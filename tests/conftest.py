@@ -7,7 +7,19 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, settings
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+
+def _shared() -> Path:
+    """The project's shared folder: $PYRAMID13_SHARED, else the nearest ``shared`` folder
+    beside the checkout or one of its parents (a git worktree may sit a level deeper)."""
+    if os.environ.get("PYRAMID13_SHARED"):
+        return Path(os.environ["PYRAMID13_SHARED"])
+    for parent in Path(__file__).resolve().parents[1].parents:
+        if (parent / "shared").is_dir():
+            return parent / "shared"
+    return Path(__file__).resolve().parents[1].parent / "shared"
+
+
+SHARED = _shared()
 
 settings.register_profile(
     "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]

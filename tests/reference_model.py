@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from pyramid13 import Card, Goal, Layout, Move, MoveKind, RuleSet
 
-__all__ = ["RefState", "ref_perft"]
+__all__ = ["RefState", "ref_perft", "ref_perft_cached", "ref_winnable"]
 
 ROWS = 7
 
@@ -298,3 +298,62 @@ def ref_perft(state: RefState, depth: int) -> int:
     if depth == 1:
         return len(moves)
     return sum(ref_perft(state.after(move), depth - 1) for move in moves)
+
+
+def ref_perft_cached(state: RefState, depth: int) -> int:
+    """`ref_perft` with the counts of positions met before remembered: the number of
+    sequences from a position depends only on its cards, pass number and the depth left."""
+    memo: dict[tuple[object, ...], int] = {}
+
+    def count(current: RefState, left: int) -> int:
+        if left == 0:
+            return 1
+        key = (
+            tuple(current.pyramid),
+            current.stock_tuple(),
+            current.waste_tuple(),
+            current.pass_number,
+            left,
+        )
+        found = memo.get(key)
+        if found is None:
+            moves = current.legal_moves()
+            if left == 1:
+                found = len(moves)
+            else:
+                found = sum(count(current.after(move, score=False), left - 1) for move in moves)
+            memo[key] = found
+        return found
+
+    return count(state, depth)
+
+
+def ref_winnable(layout: Layout, rules: RuleSet, limit: int = 50_000) -> bool | None:
+    """Exhaustive search by the model: can the deal be won? None when more than `limit`
+    positions would have to be looked at. Depth first, removals tried first; a lost
+    position has no way on to a win, so the plain moves of SPEC §4-5 are searched."""
+    start = RefState.new(layout, rules)
+
+    def key(state: RefState) -> tuple[object, ...]:
+        passes = state.pass_number if rules.passes is not None else 0
+        return (tuple(state.pyramid), state.stock_tuple(), state.waste_tuple(), passes)
+
+    seen = {key(start)}
+    todo = [start]
+    while todo:
+        state = todo.pop()
+        if state.is_won():
+            return True
+        moves = [Move.draw()] if state.can_draw() else []
+        if state.can_recycle():
+            moves.append(Move.recycle())
+        moves.extend(Move.remove(*cards) for cards in state.removals())  # popped first
+        for move in moves:
+            child = state.after(move, score=False)
+            child_key = key(child)
+            if child_key not in seen:
+                seen.add(child_key)
+                if len(seen) > limit:
+                    return None
+                todo.append(child)
+    return False

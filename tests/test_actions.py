@@ -6,7 +6,7 @@ import itertools
 import random
 
 import pytest
-from tests.reference_model import COVERED, COVERING, row_col, slot
+from reference_model import COVERED, COVERING, row_col, slot
 
 import pyramid13 as p13
 from pyramid13 import geometry

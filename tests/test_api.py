@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import inspect
 import pkgutil
+import subprocess
+import sys
 
 import pytest
 
@@ -41,3 +43,28 @@ def test_every_module_declares_all() -> None:
             continue
         module = importlib.import_module(f"pyramid13.{info.name}")
         assert isinstance(getattr(module, "__all__", None), list), info.name
+
+
+def test_lazy_names_are_exactly_the_public_names() -> None:
+    # `import pyramid13` imports each public name on first use; the table that says where
+    # each one lives must list every name of __all__ (but the version) and no other.
+    assert set(p13._NAMES) == set(p13.__all__) - {"__version__"}
+    for name, module in p13._NAMES.items():
+        assert getattr(p13, name) is getattr(importlib.import_module(module, "pyramid13"), name)
+
+
+def test_import_is_cheap_and_attribute_access_loads_the_engine() -> None:
+    # In a fresh interpreter: importing the package (or its command line) loads no engine
+    # module, so the command line can handle Ctrl-C before the engine loads.
+    code = (
+        "import sys, pyramid13, pyramid13.cli\n"
+        "assert 'pyramid13._state' not in sys.modules, sorted(sys.modules)\n"
+        "assert 'attrs' not in sys.modules\n"
+        "pyramid13.GameState\n"
+        "assert 'pyramid13._state' in sys.modules\n"
+        "assert pyramid13.solver.solve is pyramid13.solve\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr

@@ -143,7 +143,7 @@ def test_bots_refuse_finished_games(bot: p13.Bot) -> None:
     state = play(p13.GreedyBot(), state)
     with pytest.raises(p13.GameOverError, match="over"):
         bot.choose(state)
-    with pytest.raises(TypeError):
+    with pytest.raises(p13.InvalidArgumentError, match="GameState"):
         bot.choose("not a state")  # type: ignore[arg-type]
 
 

@@ -6,6 +6,7 @@ import contextlib
 import doctest
 import html as html_module
 import importlib
+import importlib.metadata
 import inspect
 import io
 import json
@@ -82,6 +83,16 @@ def test_every_public_name_has_a_reference_block(name: str) -> None:
     assert path in paths or parents & paths, f"no '::: {path}' block in docs/reference/*.md"
 
 
+def spider_public_names() -> list[str]:
+    spider = importlib.import_module("pyramid13.spider")
+    return [f"pyramid13.spider.{name}" for name in spider.__all__]
+
+
+@pytest.mark.parametrize("path", spider_public_names())
+def test_every_spider_public_name_has_a_reference_block(path: str) -> None:
+    assert path in documented_paths(), f"no '::: {path}' block in docs/reference/*.md"
+
+
 def resolve(path: str) -> object:
     """The object a dotted path names: the longest importable module, then attributes."""
     parts = path.split(".")
@@ -104,7 +115,7 @@ def test_reference_blocks_name_real_objects() -> None:
 
 
 def test_strategies_are_documented_once_they_ship() -> None:
-    pytest.importorskip("pyramid13.strategies")
+    importlib.import_module("pyramid13.strategies")  # shipped: it must import
     assert "pyramid13.strategies" in documented_paths()
     excluded = excluded_pages()
     assert "reference/strategies.md" not in excluded, "enable it in mkdocs.yml exclude_docs/nav"
@@ -132,6 +143,20 @@ def test_site_builds_strictly_and_renders_every_public_name(built_site: Path) ->
     html = "".join(page.read_text() for page in (built_site / "reference").rglob("*.html"))
     missing = [name for name in pyramid13.__all__ if f'id="pyramid13.{name}"' not in html]
     assert not missing, f"not rendered in the reference: {missing}"
+
+
+def test_site_renders_every_spider_public_name(built_site: Path) -> None:
+    html = "".join(page.read_text() for page in (built_site / "reference").rglob("*.html"))
+    missing = [path for path in spider_public_names() if f'id="{path}"' not in html]
+    assert not missing, f"not rendered in the reference: {missing}"
+
+
+def test_spider_docstring_links_stay_in_the_spider_namespace(built_site: Path) -> None:
+    # `RuleSet` in a Spider docstring is spider.RuleSet, not Pyramid's RuleSet.
+    html = (built_site / "reference" / "spider" / "index.html").read_text()
+    section = html.split('id="pyramid13.spider.GameState.new"', 1)[1][:6000]
+    assert 'href="#pyramid13.spider.RuleSet"' in section
+    assert "rules/#pyramid13.RuleSet" not in section
 
 
 def test_site_has_every_nav_page(built_site: Path) -> None:
@@ -182,12 +207,34 @@ def package_modules() -> list[str]:
     return names
 
 
+def optional_dependencies() -> set[str]:
+    """The import names of the packages the optional extras bring (numpy, gymnasium ...)."""
+    names = set()
+    for requirement in importlib.metadata.requires("pyramid13") or []:
+        if "extra ==" in requirement:
+            name = re.split(r"[\[<>=!~ ;]", requirement, maxsplit=1)[0].lower()
+            names.add(name.replace("-", "_"))
+    return names
+
+
+def import_or_skip_extra(name: str, *, skip: bool = True) -> Any:
+    """Import `name`. Only a missing package of an optional extra may excuse a failure,
+    and never in CI (``CI`` set), which installs every extra: any other import error is
+    a bug and fails the test."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        missing = (error.name or "").split(".")[0]
+        if os.environ.get("CI") or missing not in optional_dependencies():
+            raise
+        if skip:
+            pytest.skip(f"{name} needs the optional package {missing}")
+        return None
+
+
 @pytest.mark.parametrize("module_name", package_modules())
 def test_docstring_examples_run(module_name: str) -> None:
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError as error:  # an optional extra that is not installed
-        pytest.skip(str(error))
+    module = import_or_skip_extra(module_name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, report=True)
     assert result.failed == 0
 
@@ -195,9 +242,8 @@ def test_docstring_examples_run(module_name: str) -> None:
 def test_docstrings_carry_examples() -> None:
     attempted = 0
     for name in package_modules():
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
+        module = import_or_skip_extra(name, skip=False)
+        if module is None:
             continue
         finder = doctest.DocTestFinder()
         attempted += sum(len(test.examples) for test in finder.find(module))
@@ -215,7 +261,7 @@ def test_docstring_sections_are_spelled_for_griffe() -> None:
 def test_every_public_parameter_is_documented() -> None:
     griffe = pytest.importorskip("griffe")
     package = griffe.load("pyramid13", search_paths=[str(ROOT / "src")])
-    undocumented = []
+    undocumented: list[str] = []
 
     def check(path: str, function: object) -> None:
         names = [p.name for p in function.parameters if p.name not in ("self", "cls")]  # type: ignore[attr-defined]
@@ -264,6 +310,17 @@ def test_preset_table_lists_every_preset_with_its_settings() -> None:
             rules.scoring.name,
         ]
         assert cells == expected, name
+
+
+def test_the_readme_and_ci_run_the_same_test_command() -> None:
+    readme = (ROOT / "README.md").read_text()
+    ci = (ROOT / ".ci" / "run").read_text()
+    commands = set(re.findall(r"python -m pytest[^\n#&]*", readme))
+    assert {command.strip() for command in commands} == {"python -m pytest --cov"}
+    ci_commands = [line.strip() for line in ci.splitlines() if "pytest" in line and "#" not in line]
+    assert ci_commands == ["python -m pytest --cov"]
+    assert "mypy --strict src examples tests benchmarks tools" in readme
+    assert "mypy --strict src examples tests benchmarks tools" in ci
 
 
 # -- every page is found, every name is indexed, every sentence holds --------------------
@@ -466,7 +523,10 @@ def public_callables() -> list[tuple[str, object]]:
     that implements it shows its own method).
     """
     found: list[tuple[str, object]] = []
-    namespaces: list[tuple[str, object]] = [("pyramid13", pyramid13)]
+    namespaces: list[tuple[str, object]] = [
+        ("pyramid13", pyramid13),
+        ("pyramid13.spider", importlib.import_module("pyramid13.spider")),
+    ]
     with contextlib.suppress(ImportError):  # the strategies need the optional extra
         namespaces.append(("pyramid13.strategies", importlib.import_module("pyramid13.strategies")))
     for prefix, module in namespaces:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -203,6 +204,8 @@ def test_spider_observation_layout_is_as_documented(preset: str) -> None:
 def test_observations_never_depend_on_hidden_cards(game: str) -> None:
     # Any deal of the hidden cards consistent with what is seen gives the same array.
     rng = random.Random(game)
+    encode: Callable[[Any], Any]
+    determinize: Callable[[Any, random.Random], Any]
     if game == "pyramid":
         rules = p13.RuleSet.preset("microsoft")
         state: Any = p13.GameState.new(p13.Layout.shuffled(8), rules)

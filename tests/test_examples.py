@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import random
 import runpy
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 
 import pyramid13 as p13
+from pyramid13 import spider
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 TESTED = {
@@ -22,6 +24,8 @@ TESTED = {
     "perft.py",
     "random_bot.py",
     "rl_agents.py",
+    "spider_first_game.py",
+    "spider_honest_bot.py",
     "statistics_run.py",
     "terminal_ui.py",
 }
@@ -198,3 +202,54 @@ def test_rl_agents_play_through_the_environment() -> None:
     # The greedy bot through the environment wins exactly the deals it wins on the engine.
     greedy = p13.win_rate("microsoft", range(20), "greedy", workers=1)
     assert lines[1].split(":")[1].strip().startswith(f"{greedy.wins} of 20 won")
+
+
+def test_spider_first_game_plays_legal_moves_and_undoes_one() -> None:
+    out = run("spider_first_game.py")
+    example = load("spider_first_game.py")
+    final = example["state"]
+    replay = spider.GameState.new(final.layout, final.rules)
+    for move in final.history:
+        replay = replay.apply(move)  # raises if any move was illegal
+    assert replay == final
+    assert out.startswith("   1   2   3")
+    assert str(final) in out
+    last = out.strip().splitlines()[-1]
+    assert last == (
+        f"{len(final.history)} moves; before the last one: {final.undo().deals_left} deal(s) left"
+    )
+
+
+def test_spider_honest_bot_sees_only_the_observation() -> None:
+    # Two states that look the same to a player but hide different cards get the same move.
+    example = load("spider_honest_bot.py")
+    bot = example["HonestBot"]()
+    rules = spider.RuleSet.preset("microsoft", suits=2)
+    state = spider.GameState.new(spider.Layout.shuffled(3, rules), rules)
+    for step in range(60):
+        if state.is_over:
+            break
+        twin = spider.determinize(state.observe(), random.Random(step))
+        assert twin.observe() == state.observe()
+        move = bot.choose(state)
+        assert bot.choose(twin) == move
+        state = state.apply(move)
+
+
+def test_spider_honest_bot_beats_random_play() -> None:
+    example = load("spider_honest_bot.py")
+    rules = spider.RuleSet.preset("microsoft", suits=1)
+    seeds = range(8)
+    honest = [example["play"](example["HonestBot"](), seed, rules) for seed in seeds]
+    rand = [example["play"](example["RandomBot"](seed=1), seed, rules) for seed in seeds]
+    assert sum(map(len, (s.runs_removed for s in honest))) > sum(
+        map(len, (s.runs_removed for s in rand))
+    )
+
+
+def test_spider_honest_bot_prints_both_bots() -> None:
+    out = run("spider_honest_bot.py", "--games", "3", "--suits", "2")
+    lines = out.strip().splitlines()
+    assert lines[0] == "3 deals, microsoft with 2 suit(s)"
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["random", "honest"]
+    assert all(" of 3, " in line and "runs removed a game" in line for line in lines[1:])

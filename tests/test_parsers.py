@@ -12,6 +12,8 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_rulesets import DEFAULTS as SPEC_DEFAULTS
+from test_rulesets import PRESETS as SPEC_PRESETS
 
 import pyramid13 as p13
 from pyramid13 import Card, Layout, Move, RuleSet
@@ -159,9 +161,21 @@ def test_layout_constructor_checks_its_cards(cards: Any) -> None:
 
 @given(st.one_of(st.integers(min_value=-(2**70), max_value=2**70), junk))
 def test_deal_numbers_are_checked(number: Any) -> None:
-    for build in (Layout.shuffled, Layout.from_pysolfc):
+    # The documented ranges: any int in 0..2**64-1 is a seed, any int >= 1 a PySolFC
+    # game number; bools are not numbers here.
+    is_int = isinstance(number, int) and not isinstance(number, bool)
+    for build, valid in (
+        (Layout.shuffled, is_int and 0 <= number < 2**64),
+        (Layout.from_pysolfc, is_int and number >= 1),
+    ):
         result = outcome(build, number)
-        assert isinstance(result, (Layout, p13.InvalidLayoutError))
+        if valid:
+            assert isinstance(result, Layout)
+            assert sorted(result.cards, key=lambda card: card.index) == list(p13.DECK)
+            assert build(number) == result  # the same number, the same deal
+        else:
+            assert isinstance(result, p13.InvalidLayoutError)
+            assert repr(number) in str(result)
 
 
 @pytest.mark.parametrize(
@@ -264,7 +278,17 @@ def test_rule_set_from_dict_gives_rules_or_an_invalid_rules_error(data: Any) -> 
 @given(st.one_of(st.text(max_size=12), junk))
 def test_rule_set_preset_gives_rules_or_an_invalid_rules_error(name: Any) -> None:
     result = outcome(RuleSet.preset, name)
-    assert isinstance(result, (RuleSet, p13.InvalidRulesError))
+    if isinstance(name, str) and name in SPEC_PRESETS:
+        assert isinstance(result, RuleSet)
+        assert result.to_dict() == {**SPEC_DEFAULTS, **SPEC_PRESETS[name]}
+    else:
+        assert isinstance(result, p13.InvalidRulesError)
+        assert "unknown preset" in str(result)
+
+
+@given(st.sampled_from(sorted(SPEC_PRESETS)))
+def test_every_preset_name_of_the_spec_gives_its_rules(name: str) -> None:
+    assert RuleSet.preset(name).to_dict() == {**SPEC_DEFAULTS, **SPEC_PRESETS[name]}
 
 
 # -- GameState input ----------------------------------------------------------------------------

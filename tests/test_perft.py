@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from reference_model import RefState, ref_perft
+from reference_model import RefState, ref_perft, ref_perft_cached
 
 import pyramid13 as p13
 from pyramid13.strategies import game_states
@@ -41,10 +41,12 @@ def test_every_preset_has_perft_data() -> None:
 )
 def test_perft(preset: str, start: str, depth: int, expected: int) -> None:
     state = p13.GameState.new(layout_of(start), p13.RuleSet.preset(preset))
+    ref = RefState.new(layout_of(start), p13.RuleSet.preset(preset))
+    # The data file is checked too: the reference model must count the same.
+    assert ref_perft_cached(ref, depth) == expected, "the data file disagrees with the model"
     count = p13.perft(state, depth)
     if count != expected:
         divide = p13.perft_divide(state, depth)
-        ref = RefState.new(layout_of(start), p13.RuleSet.preset(preset))
         lines = [f"perft({depth}) = {count}, expected {expected}; divide (engine / model):"]
         for move, below in divide.items():
             lines.append(f"  {move}: {below} / {ref_perft(ref.after(move), depth - 1)}")
@@ -55,19 +57,38 @@ def test_perft(preset: str, start: str, depth: int, expected: int) -> None:
         pytest.fail("\n".join(lines))
 
 
-def test_perft_small_depths() -> None:
-    state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
-    assert p13.perft(state, 0) == 1
-    assert p13.perft(state, 1) == len(state.legal_moves())
-    assert p13.perft(state, 2) == sum(
-        len(state.apply(m).legal_moves()) for m in state.legal_moves()
-    )
+def test_the_data_files_are_what_the_generator_writes() -> None:
+    # Fixed starts and depths: regenerating gives the same lines, none lost or added.
+    from make_perft_data import DEPTHS, STARTS
+
+    expected = set()
+    for preset, starts in DEPTHS.items():
+        for start in STARTS:
+            name = str(start) if isinstance(start, int) else start.code
+            expected |= {(preset, name, depth) for depth in starts[start]}
+    assert {(preset, start, depth) for preset, start, depth, _ in perft_lines()} == expected
 
 
-def test_perft_divide_adds_up_to_perft() -> None:
-    state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("cardgames"))
+@pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
+def test_perft_small_depths_match_the_model(preset: str) -> None:
+    rules = p13.RuleSet.preset(preset)
+    for seed in (1, 4, 7):
+        state = p13.GameState.new(p13.Layout.shuffled(seed), rules)
+        ref = RefState.new(p13.Layout.shuffled(seed), rules)
+        assert p13.perft(state, 0) == 1
+        for depth in (1, 2, 3, 4):
+            assert p13.perft(state, depth) == ref_perft(ref, depth), (seed, depth)
+
+
+def test_perft_divide_matches_the_model_move_by_move() -> None:
+    rules = p13.RuleSet.preset("cardgames")
+    state = p13.GameState.new(p13.Layout.shuffled(2), rules)
+    ref = RefState.new(p13.Layout.shuffled(2), rules)
     divide = p13.perft_divide(state, 6)
-    assert tuple(divide) == state.legal_moves()
+    assert tuple(divide) == state.legal_moves()  # in the documented order
+    assert set(divide) == ref.legal_moves()
+    for move, count in divide.items():
+        assert count == ref_perft_cached(ref.after(move), 5), move
     assert sum(divide.values()) == p13.perft(state, 6)
 
 

@@ -80,13 +80,27 @@ def test_several_piles_with_a_draw_count_contradict() -> None:
         RuleSet.from_dict({"draw_count": 2, "waste_piles": 2})
 
 
+@attrs.frozen
+class _Named:
+    """A scoring policy of one's own with any name: one point per move."""
+
+    name: str
+
+    def score(self, score: int, event: p13.ScoreEvent) -> int:
+        return score + 1
+
+
 @pytest.mark.parametrize(
     ("settings", "message"),
     [
-        ({"passes": 0}, "passes must be an int >= 1"),
-        ({"passes": -1}, "passes must be an int >= 1"),
-        ({"passes": True}, "passes must be an int >= 1"),
-        ({"passes": 1.5}, "passes must be an int >= 1"),
+        ({"passes": 0}, "passes must be an int in 1..9007199254740991"),
+        ({"passes": -1}, "passes must be an int in 1..9007199254740991"),
+        ({"passes": True}, "passes must be an int in 1..9007199254740991"),
+        ({"passes": 1.5}, "passes must be an int in 1..9007199254740991"),
+        # Beyond what every JSON reader holds exactly (and 10**5000 beyond what Python
+        # writes as text): such rules could be built but not saved or read back.
+        ({"passes": 2**53}, "unlimited, not 9007199254740992"),
+        ({"passes": 10**5000}, "not an int of 5001 digits"),
         ({"draw_count": 0}, "draw_count must be an int in 1..24"),
         ({"draw_count": 25}, "draw_count must be an int in 1..24"),
         ({"waste_piles": 0}, "waste_piles must be an int in 1..24"),
@@ -100,6 +114,12 @@ def test_several_piles_with_a_draw_count_contradict() -> None:
         ({"scoring": 3}, "scoring must be a ScoringPolicy"),
         # Regression: a policy class passed the protocol check and broke at the first move.
         ({"scoring": p13.MicrosoftScoring}, "not the class MicrosoftScoring; use Micro"),
+        # A policy of one's own under a shipped name would be read back as the shipped one.
+        ({"scoring": _Named("microsoft")}, "'microsoft' belongs to a shipped policy"),
+        ({"scoring": _Named("none")}, "'none' belongs to a shipped policy"),
+        ({"scoring": _Named("")}, "1 to 64 characters"),
+        ({"scoring": _Named("x" * 65)}, "1 to 64 characters"),
+        ({"scoring": _Named("bad \udcff")}, "no surrogates"),
     ],
 )
 def test_bad_settings_are_rejected_with_a_clear_message(
@@ -210,3 +230,24 @@ def test_score_events_describe_the_move() -> None:
     assert events[-1].won
     assert events[-1].cards_left == 24
     assert not any(event.won for event in events[:-1])
+
+
+_HUGE_LIMIT = """
+import pyramid13 as p13
+code = "8S/JH9C/..2DQD/....3DAC/......8CQS/........5C../.............. 6D5S7H4C6H TS4DAS9S7D 2 0"
+huge = p13.GameState.from_string(code, p13.RuleSet(passes=10**9))
+endless = p13.GameState.from_string(code, p13.RuleSet(passes=None))
+print(huge.status.value, endless.status.value)
+"""
+
+
+def test_a_huge_pass_limit_decides_the_status_at_once() -> None:
+    # No removal can come back: with 10**9 passes allowed, the status check used to go
+    # round the stock 10**9 times (hours); unlimited passes stopped at the first repeat.
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", _HUGE_LIMIT], capture_output=True, text=True, timeout=120
+    )
+    assert done.stdout.split() == ["lost", "lost"], done.stderr

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from _brute import brute_force
@@ -28,17 +29,19 @@ def test_solutions_replay_to_a_win_for_every_preset(preset: str) -> None:
     decided = 0
     for deal in range(12):
         state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+        began = time.perf_counter()
         result = p13.solve(state, node_limit=200_000)
+        elapsed = time.perf_counter() - began
         assert result.optimal is False
-        assert result.nodes >= 1
-        assert result.seconds >= 0
+        assert 1 <= result.nodes <= 200_000
+        assert 0 < result.seconds <= elapsed
         if result.winnable:
             assert replay(state, result.moves).status is p13.Status.WON
             assert result.length == len(result.moves) > 0
         else:
             assert result.moves == ()
         decided += result.solved
-    assert decided >= 8
+    assert decided >= 5
 
 
 CUSTOM_RULES = [
@@ -80,7 +83,7 @@ def positions(count: int, seed: int) -> list[p13.GameState]:
     rng = random.Random(seed)
     rule_choices = [p13.RuleSet.preset(name) for name in p13.RuleSet.preset_names()]
     rule_choices += CUSTOM_RULES
-    found = []
+    found: list[p13.GameState] = []
     while len(found) < count:
         rules = rng.choice(rule_choices)
         state = p13.GameState.new(p13.Layout.shuffled(rng.randrange(10_000)), rules)
@@ -179,8 +182,26 @@ def test_limits_leave_the_verdict_open() -> None:
     state = p13.GameState.new(p13.Layout.shuffled(6), p13.RuleSet.preset("microsoft"))
     assert p13.solve(state, node_limit=5).winnable is None
     assert p13.solve(state, optimal=True, node_limit=5).winnable is None
-    result = p13.solve(state, time_limit=1e-9)
-    assert result.winnable in (None, True)
+
+
+@pytest.mark.parametrize(
+    ("preset", "deal", "optimal"),
+    # Deals that take long: king-tut 25 needs over half a million positions to be proved
+    # lost, cardgames 2 over a million for its shortest win (several seconds each).
+    [("king-tut", 25, False), ("cardgames", 2, True)],
+)
+def test_a_time_limit_stops_a_long_search(preset: str, deal: int, optimal: bool) -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(deal), p13.RuleSet.preset(preset))
+    began, began_cpu = time.perf_counter(), time.process_time()
+    result = p13.solve(state, optimal=optimal, node_limit=2_000_000, time_limit=0.2)
+    elapsed, cpu = time.perf_counter() - began, time.process_time() - began_cpu
+    assert result.winnable is None
+    assert result.moves == ()
+    assert result.nodes < 2_000_000  # the clock stopped it, not the node limit
+    assert 0.2 <= result.seconds <= elapsed
+    # The clock is read every few thousand positions: past the limit, the search does at
+    # most that much more work. Counted in CPU time, which a busy machine does not stretch.
+    assert cpu < 0.2 + 1.0
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, True, "10"])
@@ -194,7 +215,7 @@ def test_bad_time_limits_and_states_are_rejected() -> None:
     state = p13.GameState.new(p13.Layout.shuffled(1))
     with pytest.raises(p13.InvalidArgumentError, match="time_limit"):
         p13.solve(state, time_limit=0)
-    with pytest.raises(TypeError, match="GameState"):
+    with pytest.raises(p13.InvalidArgumentError, match="GameState"):
         p13.solve("AS 2S")  # type: ignore[arg-type]
 
 
@@ -211,8 +232,10 @@ def msc_sample(step: int) -> list[tuple[int, str, int]]:
 
 
 def test_msc_winnable_flags_match() -> None:
+    # All 1500 decks (about 20 s of CPU on the development machine): a sample of 30 let an
+    # unsound pruning through.
     rules = p13.RuleSet.preset("microsoft")
-    sample = msc_sample(50)
+    sample = msc_sample(1)
     for number, code, length in sample:
         state = p13.GameState.new(p13.Layout.parse(code), rules)
         result = p13.solve(state)
@@ -240,3 +263,39 @@ def test_a_node_limit_caps_the_positions_stored(optimal: bool, limit: int) -> No
     result = p13.solve(state, optimal=optimal, node_limit=limit)
     assert result.winnable is None
     assert result.nodes <= limit + 40  # A* may overshoot by one node's children
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        p13.RuleSet.preset("three-stacks"),
+        p13.RuleSet.preset("apophis"),
+        p13.RuleSet(waste_piles=2, passes=2, stock_top_pairable=True),
+        p13.RuleSet(waste_piles=4, goal=p13.Goal.ALL_CARDS),
+    ],
+)
+def test_verdicts_in_the_last_pass_with_several_piles_agree_with_brute_force(
+    rules: p13.RuleSet,
+) -> None:
+    # Late positions, where a pile card with no partner left buries the cards below it:
+    # a few moves before the end of a random game.
+    rng = random.Random(rules.waste_piles * 7 + (rules.passes or 0))
+    decided = 0
+    for _ in range(25):
+        state = p13.GameState.new(p13.Layout.shuffled(rng.randrange(10_000)), rules)
+        line = [state]
+        while not state.is_over:
+            moves = state.legal_moves()
+            removals = [move for move in moves if move.is_removal]
+            state = state.apply(rng.choice(removals if removals and rng.random() < 0.6 else moves))
+            line.append(state)
+        state = line[max(0, len(line) - rng.randrange(4, 16))]
+        if state.status is not p13.Status.PLAYING:
+            continue
+        shortest = brute_force(state, limit=3_000)
+        if shortest is None:
+            continue
+        decided += 1
+        assert p13.solve(state).winnable is (shortest >= 0), str(state)
+        assert p13.solve(state, optimal=True).winnable is (shortest >= 0), str(state)
+    assert decided >= 5

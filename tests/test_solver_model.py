@@ -9,7 +9,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from _brute import brute_force
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pyramid13 as p13
@@ -119,3 +120,84 @@ def test_byte_tables_add_up_to_the_counts_and_values_of_the_talon(
         low, mid, high = mask & 255, mask >> 8 & 255, mask >> 16
         assert c0[low] + c1[mid] + c2[high] == deal_tables.counts_of(mask)
         assert v0[low] | v1[mid] | v2[high] == deal_tables.values_of(mask)
+
+
+def _walk(rules: p13.RuleSet, deal: int, walk: int, length: int) -> p13.GameState:
+    """A position reached by random play, or often one along a winning line of the deal
+    (found by the solver, replayed through the engine) followed by a few random moves."""
+    rng = random.Random(walk)
+    state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+    line: tuple[p13.Move, ...] = ()
+    if rng.random() < 0.7:
+        line = p13.solve(state, node_limit=50_000).moves
+    if line:
+        for move in line[: rng.randrange(len(line) // 2, len(line))]:
+            state = state.apply(move)
+        length = rng.randrange(3)
+    for _ in range(length):
+        moves = state.legal_moves()
+        if not moves:
+            break
+        removals = [move for move in moves if move.is_removal]
+        # Mostly removals, so that walks reach the thin positions brute force can settle.
+        state = state.apply(rng.choice(removals if removals and rng.random() < 0.8 else moves))
+    return state
+
+
+@pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
+@settings(max_examples=25)
+@given(
+    deal=st.integers(0, 2**32),
+    walk=st.integers(0, 2**32),
+    length=st.integers(15, 70),
+    optimal=st.booleans(),
+)
+def test_pruning_keeps_a_winning_move_wherever_brute_force_finds_a_win(
+    preset: str, deal: int, walk: int, length: int, optimal: bool
+) -> None:
+    # The pruned successor set is empty only where brute force proves the position lost,
+    # and where a win exists it keeps a move that still wins (a shortest one when optimal).
+    state = _walk(p13.RuleSet.preset(preset), deal, walk, length)
+    if state.status is not p13.Status.PLAYING:
+        return
+    shortest = brute_force(state, limit=3_000)
+    if shortest is None:
+        return  # too big to settle by brute force
+    model = make_model(state, optimal=optimal)
+    children = [state.apply(decode_move(code)) for code, _ in model.children(model.root)]
+    if shortest < 0:
+        return  # lost: the pruned set may be anything (it cannot win either way)
+    assert children, f"pruned to nothing, but a win in {shortest}: {state.to_string()}"
+    after = [brute_force(child, limit=6_000) for child in children]
+    if optimal:
+        assert shortest - 1 in after or None in after, state.to_string()
+    else:
+        assert any(length is None or length >= 0 for length in after), state.to_string()
+
+
+@pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
+@settings(max_examples=20)
+@given(deal=st.integers(0, 2**32), walk=st.integers(0, 2**32), length=st.integers(15, 70))
+def test_the_optimal_heuristic_never_overestimates(
+    preset: str, deal: int, walk: int, length: int
+) -> None:
+    # A* finds shortest wins only if the heuristic is at most the true distance, which
+    # brute force measures; at a won position it must be 0.
+    state = _walk(p13.RuleSet.preset(preset), deal, walk, length)
+    if state.status is p13.Status.LOST:
+        return
+    shortest = brute_force(state, limit=3_000)
+    if shortest is None or shortest < 0:
+        return
+    line = p13.solve(state, optimal=True).moves
+    assert len(line) == shortest, state.to_string()
+    # Every position along a shortest line is that many steps from a win (a suffix of a
+    # shortest line is a shortest line), down to 0 at the won position.
+    position = state
+    for steps_left in range(shortest, -1, -1):
+        model = make_model(position, optimal=True)
+        assert model.heuristic(model.root) <= steps_left, position.to_string()
+        if steps_left:
+            position = position.apply(line[shortest - steps_left])
+    assert position.status is p13.Status.WON
+    assert model.heuristic(model.root) == 0

@@ -33,7 +33,8 @@ def test_all_is_sorted_and_complete() -> None:
 def test_spider_is_a_subpackage_outside_the_flat_namespace() -> None:
     assert pyramid13.spider is spider
     assert "spider" not in pyramid13.__all__
-    assert pyramid13.GameState is not spider.GameState
+    pyramid_game: object = pyramid13.GameState
+    assert pyramid_game is not spider.GameState
     assert isinstance(spider.Layout.from_pysolfc(1).piles[0][0], pyramid13.Card)  # shared cards
     code = "from pyramid13 import spider; print(spider.RuleSet().preset_name)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -46,7 +46,7 @@ def test_states_are_made_by_new_only() -> None:
     [
         ("3D AS", None, p13.InvalidLayoutError),
         (p13.Layout.shuffled(1), None, p13.InvalidLayoutError),
-        (Layout.shuffled(1), "bicycle", p13.InvalidRulesError),
+        (Layout.shuffled(1), "vegas", p13.InvalidRulesError),  # no such preset
         (Layout.shuffled(1), p13.RuleSet(), p13.InvalidRulesError),
     ],
 )

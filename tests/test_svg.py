@@ -9,6 +9,7 @@ from game_walks import games
 from hypothesis import given
 from hypothesis import strategies as st
 
+import pyramid13 as p13
 from pyramid13 import GameState, InvalidMoveError, Layout, Move, RuleSet, to_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -95,5 +96,5 @@ def test_bad_arguments() -> None:
     state = GameState.new(Layout.shuffled(4))
     with pytest.raises(InvalidMoveError):
         to_svg(state, highlight="4C+8C")
-    with pytest.raises(TypeError):
+    with pytest.raises(p13.InvalidArgumentError, match="GameState"):
         to_svg("not a state")  # type: ignore[arg-type]

@@ -16,12 +16,14 @@ Griffe reads the source without running it, so two things need help:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, cast
 
 from griffe import (
     Alias,
+    AliasResolutionError,
     Attribute,
     Class,
+    CyclicAliasError,
     Expr,
     ExprCall,
     ExprKeyword,
@@ -36,6 +38,8 @@ from griffe import (
 
 __all__ = ["PackageDocs"]
 
+# griffe annotates the enum's members as plain `str`; this is the member itself.
+_POSITIONAL_OR_KEYWORD = cast(ParameterKind, ParameterKind.positional_or_keyword)
 _DECORATORS = {"attrs.frozen", "attrs.define", "attrs.mutable", "attr.s", "attr.attrs"}
 _FIELD_CALLS = {"attrs.field", "attr.ib", "attr.attrib"}
 _SINGLE_BACKTICKS = re.compile(r"(?<![`\w\]\[])`([A-Za-z_][\w.]*)(\(\))?`(?![`\w\[])")
@@ -65,7 +69,7 @@ def _field_arguments(attribute: Attribute) -> dict[str, str | Expr] | None:
 def _add_attrs_init(cls: Class) -> None:
     if not _is_attrs_class(cls) or "__init__" in cls.members:
         return
-    parameters = [Parameter("self", kind=ParameterKind.positional_or_keyword)]
+    parameters = [Parameter("self", kind=_POSITIONAL_OR_KEYWORD)]
     for member in list(cls.members.values()):
         if not isinstance(member, Attribute) or member.annotation is None:
             continue
@@ -89,7 +93,7 @@ def _add_attrs_init(cls: Class) -> None:
             Parameter(
                 member.name.lstrip("_"),
                 annotation=member.annotation,
-                kind=ParameterKind.positional_or_keyword,
+                kind=_POSITIONAL_OR_KEYWORD,
                 default=default,
                 docstring=member.docstring,
             )
@@ -137,12 +141,28 @@ def _walk(obj: Object) -> Any:
             yield from _walk(member)
 
 
+def _home(pkg: Module, obj: Object) -> Module:
+    """The public (sub)package whose namespace exports `obj`: ``pyramid13.spider`` for the
+    objects of ``pyramid13.spider._state``, the package itself for ``pyramid13._state``."""
+    module = obj if isinstance(obj, Module) else obj.module
+    while module is not pkg and module.parent is not None and not _is_public(module.path):
+        module = module.parent  # type: ignore[assignment]
+    return module
+
+
+def _namespaces(pkg: Module, obj: Object) -> list[Module]:
+    """Where a docstring's names are looked up: its own public subpackage first (Spider's
+    `GameState` is ``pyramid13.spider.GameState``), then the package."""
+    home = _home(pkg, obj)
+    return [home, pkg] if home is not pkg and home.is_subpackage else [pkg]
+
+
 def _resolve(pkg: Module, obj: Object, name: str) -> str | None:
     """The public path that `name` refers to from `obj`'s docstring, or None."""
     head = name.split(".", 1)[0]
     if isinstance(obj, Function) and head in {param.name for param in obj.parameters}:
         return None  # a parameter of the documented function, not the member of that name
-    scopes: list[Object] = []
+    scopes: list[Class] = []
     scope: Object | None = obj
     while scope is not None and not isinstance(scope, Module):
         if isinstance(scope, Class):
@@ -158,27 +178,48 @@ def _resolve(pkg: Module, obj: Object, name: str) -> str | None:
         member = module.members[head]
         if not isinstance(member, Alias) and _is_public(name):
             return f"{module.path}.{name}"
-    head, _, rest = name.partition(".")
-    if name.startswith(pkg.name + "."):
-        head, _, rest = name[len(pkg.name) + 1 :].partition(".")
-    if head in pkg.members and _is_public(name) and not head.startswith("_"):
-        try:
-            target = pkg.members[head]
-            for part in rest.split(".") if rest else []:
-                target = target.members[part]
-        except (KeyError, AttributeError):
-            return None
-        return f"{pkg.name}.{head}" + (f".{rest}" if rest else "")
+    if not _is_public(name):
+        return None
+    for namespace in _namespaces(pkg, obj):
+        head, _, rest = name.partition(".")
+        if name.startswith(namespace.path + "."):
+            head, _, rest = name[len(namespace.path) + 1 :].partition(".")
+        if head in namespace.members and not head.startswith("_"):
+            if namespace is not pkg and _same_export(namespace, pkg, head):
+                continue  # documented under the package's own name (pyramid13.SolveResult)
+            try:
+                target = namespace.members[head]
+                for part in rest.split(".") if rest else []:
+                    target = target.members[part]
+            except (KeyError, AttributeError, AliasResolutionError):
+                continue
+            return f"{namespace.path}.{head}" + (f".{rest}" if rest else "")
     return None
 
 
+def _target(member: Object | Alias) -> str:
+    """The path of the object `member` finally stands for (through chains of aliases)."""
+    try:
+        return member.final_target.path if isinstance(member, Alias) else member.path
+    except (AliasResolutionError, CyclicAliasError):
+        return member.path
+
+
+def _same_export(namespace: Module, pkg: Module, name: str) -> bool:
+    """Whether the package exports the same object as `namespace` under `name`."""
+    if name not in pkg.members:
+        return False
+    return _target(namespace.members[name]) == _target(pkg.members[name])
+
+
 def _public_path(pkg: Module, cls: Class) -> str | None:
-    """Where a class of a private module is exported in the package's flat namespace."""
-    for name, member in pkg.members.items():
-        if isinstance(member, Alias) and member.target_path == cls.path:
-            return f"{pkg.name}.{name}"
-        if member is cls:
-            return f"{pkg.name}.{name}"
+    """Where a class of a private module is exported in its public namespace."""
+    for namespace in reversed(_namespaces(pkg, cls)):  # the package's own name first
+        for name, member in namespace.members.items():
+            if isinstance(member, Alias) and _target(member) == cls.path:
+                return f"{namespace.path}.{name}"
+            if member is cls:
+                return f"{namespace.path}.{name}"
     return None
 
 

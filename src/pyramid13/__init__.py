@@ -10,65 +10,70 @@ Examples:
 
 from __future__ import annotations
 
-from . import geometry as geometry
-from . import spider as spider  # a subpackage, not part of the flat namespace
-from ._actions import ACTION_COUNT, action_to_move, move_to_action
-from ._cards import DECK, Card, Rank, Suit
-from ._errors import (
-    IllegalMoveError,
-    InvalidArgumentError,
-    InvalidCardError,
-    InvalidLayoutError,
-    InvalidMoveError,
-    InvalidPositionError,
-    InvalidRecordError,
-    InvalidRulesError,
-    ParseError,
-    Pyramid13Error,
-    UndoError,
-)
-from ._layout import Layout
-from ._location import CardLocation, Place
-from ._moves import Move, MoveKind
-from ._observation import Observation, determinize
-from ._perft import perft, perft_divide
-from ._protocol import State
-from ._rules import Goal, RuleSet
-from ._scoring import (
-    CardemsScoring,
-    MicrosoftScoring,
-    NoScoring,
-    ScoreEvent,
-    ScoringPolicy,
-    scoring_policy,
-)
-from ._state import GameState, Status
-from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot, bot_view
-from .records import (
-    MAX_RECORD_BYTES,
-    RECORD_FORMAT,
-    RECORD_VERSION,
-    GameRecord,
-    RecordMetadata,
-    format_msc_solution,
-    load_game,
-    parse_msc_solution,
-    record_schema,
-    save_game,
-)
-from .solver import DEFAULT_NODE_LIMIT, SolveResult, hint, solve
-from .stats import (
-    DEFAULT_MAX_MOVES,
-    HONEST_NO_UNDO,
-    SPIDER_NO_PROGRESS,
-    THOUGHTFUL,
-    Outcome,
-    WinRateError,
-    WinRateResult,
-    wilson_interval,
-    win_rate,
-)
-from .svg import to_svg
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from . import geometry as geometry
+    from . import spider as spider  # a subpackage, not part of the flat namespace
+    from ._actions import ACTION_COUNT, action_to_move, move_to_action
+    from ._cards import DECK, Card, Rank, Suit
+    from ._errors import (
+        IllegalMoveError,
+        InvalidArgumentError,
+        InvalidCardError,
+        InvalidLayoutError,
+        InvalidMoveError,
+        InvalidPositionError,
+        InvalidRecordError,
+        InvalidRulesError,
+        ParseError,
+        Pyramid13Error,
+        UndoError,
+    )
+    from ._layout import Layout
+    from ._location import CardLocation, Place
+    from ._moves import Move, MoveKind
+    from ._observation import Observation, determinize
+    from ._perft import perft, perft_divide
+    from ._protocol import State
+    from ._rules import Goal, RuleSet
+    from ._scoring import (
+        CardemsScoring,
+        MicrosoftScoring,
+        NoScoring,
+        ScoreEvent,
+        ScoringPolicy,
+        scoring_policy,
+    )
+    from ._state import GameState, Status
+    from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot, bot_view
+    from .records import (
+        MAX_RECORD_BYTES,
+        MAX_RECORD_MOVES,
+        RECORD_FORMAT,
+        RECORD_VERSION,
+        GameRecord,
+        RecordMetadata,
+        format_msc_solution,
+        load_game,
+        parse_msc_solution,
+        record_schema,
+        save_game,
+    )
+    from .solver import DEFAULT_NODE_LIMIT, Hinter, SolveResult, hint, solve
+    from .stats import (
+        DEFAULT_MAX_MOVES,
+        HONEST_NO_UNDO,
+        SPIDER_NO_PROGRESS,
+        THOUGHTFUL,
+        Outcome,
+        WinRateError,
+        WinRateResult,
+        wilson_interval,
+        win_rate,
+    )
+    from .svg import to_svg
 
 __version__ = "0.1.0.dev0"
 """The installed release of pyramid13, as a PEP 440 version string."""
@@ -80,6 +85,7 @@ __all__ = [
     "DEFAULT_NODE_LIMIT",
     "HONEST_NO_UNDO",
     "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "SPIDER_NO_PROGRESS",
@@ -93,6 +99,7 @@ __all__ = [
     "GameState",
     "Goal",
     "GreedyBot",
+    "Hinter",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidCardError",
@@ -144,3 +151,124 @@ __all__ = [
     "wilson_interval",
     "win_rate",
 ]
+
+# `import pyramid13` stays cheap: each public name is imported from its module on first
+# use (PEP 562). The command line counts on it to answer Ctrl-C from its first instant.
+_HOMES: dict[str, tuple[str, ...]] = {
+    "._actions": (
+        "ACTION_COUNT",
+        "action_to_move",
+        "move_to_action",
+    ),
+    "._cards": (
+        "DECK",
+        "Card",
+        "Rank",
+        "Suit",
+    ),
+    "._errors": (
+        "IllegalMoveError",
+        "InvalidArgumentError",
+        "InvalidCardError",
+        "InvalidLayoutError",
+        "InvalidMoveError",
+        "InvalidPositionError",
+        "InvalidRecordError",
+        "InvalidRulesError",
+        "ParseError",
+        "Pyramid13Error",
+        "UndoError",
+    ),
+    "._layout": ("Layout",),
+    "._location": (
+        "CardLocation",
+        "Place",
+    ),
+    "._moves": (
+        "Move",
+        "MoveKind",
+    ),
+    "._observation": (
+        "Observation",
+        "determinize",
+    ),
+    "._perft": (
+        "perft",
+        "perft_divide",
+    ),
+    "._protocol": ("State",),
+    "._rules": (
+        "Goal",
+        "RuleSet",
+    ),
+    "._scoring": (
+        "CardemsScoring",
+        "MicrosoftScoring",
+        "NoScoring",
+        "ScoreEvent",
+        "ScoringPolicy",
+        "scoring_policy",
+    ),
+    "._state": (
+        "GameState",
+        "Status",
+    ),
+    ".bots": (
+        "Bot",
+        "GameOverError",
+        "GreedyBot",
+        "RandomBot",
+        "SolverBot",
+        "bot_view",
+    ),
+    ".records": (
+        "MAX_RECORD_BYTES",
+        "MAX_RECORD_MOVES",
+        "RECORD_FORMAT",
+        "RECORD_VERSION",
+        "GameRecord",
+        "RecordMetadata",
+        "format_msc_solution",
+        "load_game",
+        "parse_msc_solution",
+        "record_schema",
+        "save_game",
+    ),
+    ".solver": (
+        "DEFAULT_NODE_LIMIT",
+        "Hinter",
+        "SolveResult",
+        "hint",
+        "solve",
+    ),
+    ".stats": (
+        "DEFAULT_MAX_MOVES",
+        "HONEST_NO_UNDO",
+        "SPIDER_NO_PROGRESS",
+        "THOUGHTFUL",
+        "Outcome",
+        "WinRateError",
+        "WinRateResult",
+        "wilson_interval",
+        "win_rate",
+    ),
+    ".svg": ("to_svg",),
+}
+_NAMES = {name: module for module, names in _HOMES.items() for name in names}
+_SUBMODULES = frozenset({"bots", "geometry", "records", "solver", "spider", "stats", "svg"})
+
+
+def __getattr__(name: str) -> Any:
+    module = _NAMES.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(module, __name__), name)
+    elif name in _SUBMODULES:
+        value = importlib.import_module(f".{name}", __name__)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, *_SUBMODULES})

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import attrs
 
 from ._errors import InvalidCardError
+from ._text import describe
 
 __all__ = ["DECK", "Card", "Rank", "Suit"]
 
@@ -81,12 +82,12 @@ _RANK_BY_TOKEN["10"] = Rank.TEN
 
 def _check_rank(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, Rank):
-        raise InvalidCardError(f"rank must be a Rank, not {value!r}")
+        raise InvalidCardError(f"rank must be a Rank, not {describe(value)}")
 
 
 def _check_suit(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, Suit):
-        raise InvalidCardError(f"suit must be a Suit, not {value!r}")
+        raise InvalidCardError(f"suit must be a Suit, not {describe(value)}")
 
 
 @attrs.frozen(repr=False)
@@ -138,7 +139,7 @@ class Card:
             InvalidCardError: `index` is not an int in 0..51.
         """
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
-            raise InvalidCardError(f"card index must be an int in 0..51, not {index!r}")
+            raise InvalidCardError(f"card index must be an int in 0..51, not {describe(index)}")
         return cls._BY_INDEX[index]
 
     @classmethod
@@ -162,17 +163,20 @@ class Card:
             raise InvalidCardError(f"a card must be given as text, not {type(text).__name__}")
         token = text.strip().upper()
         if len(token) < 2:
-            raise InvalidCardError(f"{text!r} is not a card: expected a rank and a suit, like 'TH'")
+            raise InvalidCardError(
+                f"{describe(text)} is not a card: expected a rank and a suit, like 'TH'"
+            )
         rank = _RANK_BY_TOKEN.get(token[:-1])
         suit = _SUIT_BY_TOKEN.get(token[-1])
         if rank is None:
             raise InvalidCardError(
-                f"{text!r} is not a card: unknown rank {token[:-1]!r} "
+                f"{describe(text)} is not a card: unknown rank {describe(token[:-1])} "
                 "(expected A 2-9 T J Q K or 10)"
             )
         if suit is None:
             raise InvalidCardError(
-                f"{text!r} is not a card: unknown suit {token[-1]!r} (expected C D H S or a symbol)"
+                f"{describe(text)} is not a card: unknown suit {describe(token[-1])} "
+                "(expected C D H S or a symbol)"
             )
         return cls._BY_INDEX[suit.index * 13 + rank.value - 1]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing_extensions import override
+
 __all__ = [
     "IllegalMoveError",
     "InvalidArgumentError",
@@ -115,6 +117,7 @@ class InvalidRecordError(ParseError):
         self.path = path
         self._message = message
 
+    @override
     def __reduce__(self) -> tuple[type[InvalidRecordError], tuple[str, str | None]]:
         return type(self), (self._message, self.path)
 

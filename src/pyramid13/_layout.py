@@ -9,6 +9,7 @@ import attrs
 
 from ._cards import DECK, Card, Rank, Suit
 from ._errors import InvalidCardError, InvalidLayoutError
+from ._text import describe
 
 __all__ = ["PYRAMID_SIZE", "STOCK_SIZE", "Layout"]
 
@@ -25,7 +26,7 @@ def _check_cards(_instance: object, _attribute: object, cards: object) -> None:
     seen: set[Card] = set()
     for position, card in enumerate(cards, 1):
         if not isinstance(card, Card):
-            raise InvalidLayoutError(f"card {position} is not a Card: {card!r}")
+            raise InvalidLayoutError(f"card {position} is not a Card: {describe(card)}")
         if card in seen:
             raise InvalidLayoutError(f"card {position} ({card}) appears twice")
         seen.add(card)
@@ -139,14 +140,25 @@ class Layout:
                 in drawing order.
 
         Raises:
-            InvalidLayoutError: not 52 distinct cards.
+            InvalidLayoutError: not 52 distinct cards (or not an iterable at all).
 
         Examples:
             >>> layout = Layout.from_cards(reversed(DECK))
             >>> layout.pyramid[0], layout.stock[-1]
             (Card.parse('KS'), Card.parse('AC'))
         """
-        return cls(tuple(cards))
+        if isinstance(cards, (str, bytes)):
+            raise InvalidLayoutError(
+                f"cards must be Card values, not {type(cards).__name__} "
+                "(read a layout code with Layout.parse)"
+            )
+        try:
+            items = tuple(cards)
+        except TypeError:
+            raise InvalidLayoutError(
+                f"cards must be an iterable of 52 Card values, not {type(cards).__name__}"
+            ) from None
+        return cls(items)
 
     @classmethod
     def sorted(cls) -> Layout:
@@ -178,7 +190,9 @@ class Layout:
             True
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
-            raise InvalidLayoutError(f"a deal seed must be an int in 0..2**64-1, not {seed!r}")
+            raise InvalidLayoutError(
+                f"a deal seed must be an int in 0..2**64-1, not {describe(seed)}"
+            )
         rng = _SplitMix64(seed)
         cards = list(DECK)
         for n in range(51, 0, -1):
@@ -205,7 +219,9 @@ class Layout:
             InvalidLayoutError: `number` is not a positive int.
         """
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidLayoutError(f"a PySolFC game number must be an int >= 1, not {number!r}")
+            raise InvalidLayoutError(
+                f"a PySolFC game number must be an int >= 1, not {describe(number)}"
+            )
         suits = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
         deck = [Card(rank, suit) for suit in suits for rank in Rank]
         if number < 32000:

@@ -10,6 +10,7 @@ import attrs
 
 from ._cards import DECK, Card, Rank
 from ._errors import InvalidCardError, InvalidMoveError
+from ._text import describe
 
 __all__ = ["Move", "MoveKind"]
 
@@ -39,18 +40,20 @@ def _normalise_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     try:
         items = tuple(cards)
     except TypeError:
-        raise InvalidMoveError(f"a move's cards must be a tuple of Card, not {cards!r}") from None
+        raise InvalidMoveError(
+            f"a move's cards must be a tuple of Card, not {describe(cards)}"
+        ) from None
     for item in items:
         if not isinstance(item, Card):
-            raise InvalidMoveError(f"a move's cards must be Card values, not {item!r}")
+            raise InvalidMoveError(f"a move's cards must be Card values, not {describe(item)}")
     return tuple(sorted(items, key=_sort_key))
 
 
 def _check_move(instance: Move, _attribute: object, cards: tuple[Card, ...]) -> None:
     if not isinstance(instance.kind, MoveKind):
-        raise InvalidMoveError(f"a move's kind must be a MoveKind, not {instance.kind!r}")
+        raise InvalidMoveError(f"a move's kind must be a MoveKind, not {describe(instance.kind)}")
     if not isinstance(cards, tuple) or not all(isinstance(card, Card) for card in cards):
-        raise InvalidMoveError(f"a move's cards must be a tuple of Card, not {cards!r}")
+        raise InvalidMoveError(f"a move's cards must be a tuple of Card, not {describe(cards)}")
     if instance.kind is not MoveKind.REMOVE:
         if cards:
             raise InvalidMoveError(f"a {instance.kind.value} move takes no cards")
@@ -180,19 +183,23 @@ class Move:
             raise InvalidMoveError("an empty string is not a move")
         parts = word.split("+")
         if len(parts) > 2:
-            raise InvalidMoveError(f"{text!r} is not a move: at most two cards, joined by '+'")
+            raise InvalidMoveError(
+                f"{describe(text)} is not a move: at most two cards, joined by '+'"
+            )
         cards = []
         for number, part in enumerate(parts, 1):
             try:
                 cards.append(Card.parse(part))
             except InvalidCardError as error:
-                raise InvalidMoveError(f"{text!r} is not a move: card {number}: {error}") from None
+                raise InvalidMoveError(
+                    f"{describe(text)} is not a move: card {number}: {error}"
+                ) from None
         move = _REMOVALS.get(frozenset(cards)) if len(set(cards)) == len(cards) else None
         if move is not None:
             return move
         # Not a legal combination: let the constructor say precisely why.
         cls(MoveKind.REMOVE, tuple(cards))
-        raise InvalidMoveError(f"{text!r} is not a move")  # pragma: no cover
+        raise InvalidMoveError(f"{describe(text)} is not a move")  # pragma: no cover
 
     def __str__(self) -> str:
         if self.kind is MoveKind.REMOVE:

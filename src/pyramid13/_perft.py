@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 
 from ._errors import InvalidArgumentError
 from ._protocol import State
+from ._text import describe
 
 __all__ = ["perft", "perft_divide"]
 
@@ -33,11 +34,22 @@ def perft(state: State[Any], depth: int) -> int:
         7
 
     Raises:
-        InvalidArgumentError: `depth` is not an int >= 0.
+        InvalidArgumentError: `state` is not a game state, or `depth` is not an int >= 0.
     """
+    _check_state(state)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-        raise InvalidArgumentError(f"depth must be an int >= 0, not {depth!r}")
+        raise InvalidArgumentError(f"depth must be an int >= 0, not {describe(depth)}")
     return _perft(state, depth)
+
+
+def _check_state(state: object) -> None:
+    # Any `State` will do (Pyramid's, Spider's, one of your own): it is checked by the two
+    # methods perft calls, so that a wrong argument is refused with a library error.
+    for method in ("legal_moves", "apply_unchecked"):
+        if not callable(getattr(state, method, None)):
+            raise InvalidArgumentError(
+                f"state must be a game state (a GameState), not {type(state).__name__}"
+            )
 
 
 def _perft(state: State[Any], depth: int) -> int:
@@ -63,8 +75,9 @@ def perft_divide(state: State[MoveT], depth: int) -> dict[MoveT, int]:
         {Move.parse('KC'): 2, Move.parse('KH'): 2, Move.parse('draw'): 3}
 
     Raises:
-        InvalidArgumentError: `depth` is not an int >= 1.
+        InvalidArgumentError: `state` is not a game state, or `depth` is not an int >= 1.
     """
+    _check_state(state)
     if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise InvalidArgumentError(f"depth must be an int >= 1, not {depth!r}")
+        raise InvalidArgumentError(f"depth must be an int >= 1, not {describe(depth)}")
     return {move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()}

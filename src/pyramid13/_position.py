@@ -22,14 +22,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import quote, unquote
 
 from ._cards import Card
 from ._errors import InvalidCardError, InvalidPositionError, InvalidRulesError
 from ._geometry import COVERED_BY, ROWS, position_of, slot_of
 from ._layout import STOCK_SIZE
-from ._rules import RuleSet
-from ._scoring import ScoringPolicy, shipped_policy_names
+from ._reachable import check_reachable
+from ._rules import RuleSet, as_rules
+from ._scoring import ScoringPolicy
 from ._state import GameState
+from ._text import describe
 
 __all__ = ["MAX_CODE_LENGTH", "format_position", "format_rules", "parse_position", "parse_rules"]
 
@@ -37,8 +40,10 @@ __all__ = ["MAX_CODE_LENGTH", "format_position", "format_rules", "parse_position
 MAX_CODE_LENGTH = 2000
 
 _FIELDS = ("pyramid", "stock", "waste", "pass number", "score", "rules")
-_NUMBER = re.compile(r"[0-9]{1,9}")
-_SCORE = re.compile(r"-?[0-9]{1,9}")
+_NUMBER = re.compile(r"[0-9]+")
+_SCORE = re.compile(r"-?[0-9]+")
+#: Numbers this large cannot fit in a code (and Python will not even write them as text).
+_TOO_LARGE = 10**MAX_CODE_LENGTH
 
 
 # -- rules ----------------------------------------------------------------------------------
@@ -49,6 +54,9 @@ def _format_value(value: object) -> str:
         return "unlimited"
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str):
+        # A policy name: percent-encoded (UTF-8), so spaces, commas and '=' cannot split it.
+        return quote(value, safe="")
     return str(value)
 
 
@@ -84,12 +92,19 @@ def _parse_setting(key: str, text: str, defaults: Mapping[str, Any]) -> Any:
     elif isinstance(default, bool):
         if word in ("true", "false"):
             return word == "true"
-        raise InvalidRulesError(f"{key} must be true or false, not {text!r}")
+        raise InvalidRulesError(f"{key} must be true or false, not {describe(text)}")
     elif isinstance(default, str):
-        return word if key == "goal" else text
+        if key == "goal":
+            return word
+        try:
+            return unquote(text, errors="strict")
+        except UnicodeDecodeError:
+            raise InvalidRulesError(
+                f"{key}: {text!r} is not a percent-encoded UTF-8 name"
+            ) from None
     if not _NUMBER.fullmatch(word):
         hint = " or unlimited" if key == "passes" else ""
-        raise InvalidRulesError(f"{key} must be a whole number{hint}, not {text!r}")
+        raise InvalidRulesError(f"{key} must be a whole number{hint}, not {describe(text)}")
     return int(word)
 
 
@@ -98,7 +113,8 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
     ``key=value,...`` (changes to the classic preset); names and words in any case.
 
     Keys are those of `RuleSet.to_dict`; values are numbers, ``unlimited`` (passes),
-    ``true``/``false``, a goal (``pyramid``, ``all-cards``) or a scoring policy name.
+    ``true``/``false``, a goal (``pyramid``, ``all-cards``) or a scoring policy name,
+    percent-encoded as UTF-8 (``my%20policy``) so that no space or comma splits it.
 
     Raises:
         InvalidRulesError: an unknown preset or setting, or a bad value.
@@ -117,14 +133,14 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
         key = key.strip().lower().replace("-", "_")
         if not equals:
             raise InvalidRulesError(
-                f"{item!r}: expected a setting like passes=3 after the preset name"
+                f"{describe(item)}: expected a setting like passes=3 after the preset name"
             )
         if key not in settings:
             raise InvalidRulesError(
-                f"unknown rule setting {key!r}; settings: {', '.join(settings)}"
+                f"unknown rule setting {describe(key)}; settings: {', '.join(settings)}"
             )
         if key in seen:
-            raise InvalidRulesError(f"rule setting {key!r} given twice")
+            raise InvalidRulesError(f"rule setting {describe(key)} given twice")
         seen.add(key)
         settings[key] = _parse_setting(key, value.strip(), defaults)
     return RuleSet.from_dict(settings, policies=policies)
@@ -134,7 +150,12 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
 
 
 def format_position(state: GameState) -> str:
-    """The position code of `state` (see the module docstring)."""
+    """The position code of `state` (see the module docstring).
+
+    Raises:
+        InvalidPositionError: the code would be longer than `MAX_CODE_LENGTH` (only a
+            score of hundreds of digits, from a scoring policy of your own, does that).
+    """
     pyramid = state.pyramid
     rows = []
     for row in range(ROWS):
@@ -144,7 +165,12 @@ def format_position(state: GameState) -> str:
         )
     stock = "".join(map(str, state.stock)) or "-"
     waste = "/".join("".join(map(str, pile)) or "-" for pile in state.waste_piles)
-    return " ".join(
+    for name, number in (("pass number", state.pass_number), ("score", state.score)):
+        if not -_TOO_LARGE < number < _TOO_LARGE:
+            raise InvalidPositionError(
+                f"the {name} has more than {MAX_CODE_LENGTH} digits: no position code holds it"
+            )
+    code = " ".join(
         [
             "/".join(rows),
             stock,
@@ -154,6 +180,13 @@ def format_position(state: GameState) -> str:
             format_rules(state.rules),
         ]
     )
+    if len(code) > MAX_CODE_LENGTH:
+        raise InvalidPositionError(
+            f"the position code would be {len(code)} characters long, more than the "
+            f"{MAX_CODE_LENGTH} that GameState.from_string reads (the score has "
+            f"{len(str(abs(state.score)))} digits)"
+        )
+    return code
 
 
 class _Reader:
@@ -165,7 +198,7 @@ class _Reader:
     def cards(self, text: str, where: str) -> list[Card]:
         if len(text) % 2:
             raise InvalidPositionError(
-                f"{where}: {text!r} is not a sequence of two-character cards like 'TH4C'"
+                f"{where}: {describe(text)} is not a sequence of two-character cards like 'TH4C'"
             )
         cards = []
         for number, start in enumerate(range(0, len(text), 2), 1):
@@ -205,7 +238,7 @@ def _pyramid(reader: _Reader, text: str) -> list[Card | None]:
         if len(row_text) != 2 * (row + 1):
             raise InvalidPositionError(
                 f"{where} must have {row + 1} slot(s) of two characters (a card or '..'), "
-                f"not {row_text!r}"
+                f"not {describe(row_text)}"
             )
         for col in range(row + 1):
             token = row_text[2 * col : 2 * col + 2]
@@ -233,15 +266,7 @@ def _pyramid(reader: _Reader, text: str) -> list[Card | None]:
     return slots
 
 
-def _check_score(score: int, rules: RuleSet) -> None:
-    name = rules.scoring.name
-    if name == "none" and score:
-        raise InvalidPositionError(f"the score must be 0 under rules without scoring, not {score}")
-    if name in shipped_policy_names() and score < 0:
-        raise InvalidPositionError(f"the {name} scoring never goes below 0, score {score}")
-
-
-def parse_position(text: str, rules: RuleSet | None = None) -> GameState:
+def parse_position(text: str, rules: RuleSet | str | None = None) -> GameState:
     """Read a position code into a state without history; see `GameState.from_string`."""
     if not isinstance(text, str):
         raise InvalidPositionError(f"a position code must be text, not {type(text).__name__}")
@@ -255,8 +280,8 @@ def parse_position(text: str, rules: RuleSet | None = None) -> GameState:
             f"a position code has 6 fields separated by spaces ({', '.join(_FIELDS)}; the "
             f"rules may be left out), this one has {len(fields)}"
         )
-    if rules is not None and not isinstance(rules, RuleSet):
-        raise TypeError(f"rules must be a RuleSet, not {type(rules).__name__}")
+    if rules is not None:
+        rules = as_rules(rules)
     if len(fields) == 6:
         policies = None if rules is None else {rules.scoring.name: rules.scoring}
         try:
@@ -291,7 +316,7 @@ def parse_position(text: str, rules: RuleSet | None = None) -> GameState:
         )
     if not _NUMBER.fullmatch(fields[3]) or int(fields[3]) < 1:
         raise InvalidPositionError(
-            f"the pass number must be a whole number >= 1, not {fields[3]!r}"
+            f"the pass number must be a whole number >= 1, not {describe(fields[3])}"
         )
     pass_number = int(fields[3])
     if rules.passes is not None and pass_number > rules.passes:
@@ -299,7 +324,7 @@ def parse_position(text: str, rules: RuleSet | None = None) -> GameState:
             f"pass {pass_number} is beyond the rules' {rules.passes} pass(es) through the stock"
         )
     if not _SCORE.fullmatch(fields[4]):
-        raise InvalidPositionError(f"the score must be a whole number, not {fields[4]!r}")
+        raise InvalidPositionError(f"the score must be a whole number, not {describe(fields[4])}")
     score = int(fields[4])
-    _check_score(score, rules)
+    check_reachable(rules, pyramid, stock, piles, pass_number, score)
     return GameState._from_position(rules, pyramid, stock, piles, pass_number, score)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -10,8 +11,15 @@ import attrs
 
 from ._errors import InvalidRulesError
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
+from ._text import describe
 
-__all__ = ["Goal", "RuleSet"]
+__all__ = ["MAX_PASSES", "MAX_POLICY_NAME_LENGTH", "Goal", "RuleSet"]
+
+#: The largest finite `RuleSet.passes`: 2**53 - 1, the largest whole number that every
+#: JSON reader holds exactly, so saved rules read back the same in any language.
+MAX_PASSES = 2**53 - 1
+#: The longest scoring policy name, in characters (a record's schema allows no more).
+MAX_POLICY_NAME_LENGTH = 64
 
 
 class Goal(enum.Enum):
@@ -28,28 +36,25 @@ class Goal(enum.Enum):
     """Clear all 52 cards: the pyramid, the stock and the waste."""
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _to_policy(value: ScoringPolicy | str) -> ScoringPolicy:
     if isinstance(value, str):
-        try:
-            return scoring_policy(value)
-        except KeyError:
-            raise InvalidRulesError(
-                f"unknown scoring policy {value!r}; shipped ones: "
-                f"{', '.join(shipped_policy_names())}"
-            ) from None
+        return scoring_policy(value)
     return value
 
 
 def _check_bool(instance: RuleSet, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise InvalidRulesError(f"{attribute.name} must be True or False, not {value!r}")
+        raise InvalidRulesError(f"{attribute.name} must be True or False, not {describe(value)}")
 
 
 def _check_count(low: int, high: int) -> Any:
     def check(instance: RuleSet, attribute: attrs.Attribute[int], value: object) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise InvalidRulesError(
-                f"{attribute.name} must be an int in {low}..{high}, not {value!r}"
+                f"{attribute.name} must be an int in {low}..{high}, not {describe(value)}"
             )
 
     return check
@@ -58,15 +63,16 @@ def _check_count(low: int, high: int) -> Any:
 def _check_passes(instance: RuleSet, attribute: Any, value: object) -> None:
     if value is None:
         return
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_PASSES:
         raise InvalidRulesError(
-            f"passes must be an int >= 1 (1 means no recycle) or None for unlimited, not {value!r}"
+            f"passes must be an int in 1..{MAX_PASSES} (1 means no recycle) or None for "
+            f"unlimited, not {describe(value)}"
         )
 
 
 def _check_goal(instance: RuleSet, attribute: Any, value: object) -> None:
     if not isinstance(value, Goal):
-        raise InvalidRulesError(f"goal must be a Goal, not {value!r}")
+        raise InvalidRulesError(f"goal must be a Goal, not {describe(value)}")
 
 
 def _check_policy(
@@ -81,8 +87,41 @@ def _check_policy(
     if not isinstance(value, ScoringPolicy) or not isinstance(value.name, str):
         raise InvalidRulesError(
             f"scoring must be a ScoringPolicy (with .name and .score) or a policy name, "
-            f"not {value!r}"
+            f"not {describe(value)}"
         )
+    name = value.name
+    if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
+        raise InvalidRulesError(
+            f"a scoring policy's name must be 1 to {MAX_POLICY_NAME_LENGTH} characters of "
+            f"Unicode text (no surrogates), not {name[:80]!r}"
+        )
+    if name in shipped_policy_names() and value != scoring_policy(name):
+        # Saved rules name their policy; this one would come back as the shipped one.
+        raise InvalidRulesError(
+            f"the scoring policy name {name!r} belongs to a shipped policy "
+            f"({type(scoring_policy(name)).__name__}); give your {type(value).__name__} "
+            "another name"
+        )
+
+
+def as_rules(rules: RuleSet | str | None, name: str = "rules") -> RuleSet:
+    """`rules` as a RuleSet: a RuleSet itself, a preset's name, or None for `RuleSet()`.
+
+    Every function of the library that takes rules accepts these three forms.
+
+    Raises:
+        InvalidRulesError: an unknown preset name, or neither a RuleSet nor text.
+    """
+    if isinstance(rules, RuleSet):
+        return rules
+    if rules is None:
+        return RuleSet()
+    if isinstance(rules, str):
+        return RuleSet.preset(rules)
+    raise InvalidRulesError(
+        f"{name} must be a RuleSet or a preset name (use RuleSet.preset), "
+        f"not {type(rules).__name__}"
+    )
 
 
 @attrs.frozen
@@ -100,7 +139,8 @@ class RuleSet:
     """
 
     passes: int | None = attrs.field(default=1, validator=_check_passes)
-    """Passes through the stock, the first included: 1 means no recycle; None is unlimited."""
+    """Passes through the stock, the first included: 1 means no recycle; None is unlimited.
+    At most 2**53 - 1, the largest whole number that every JSON reader holds exactly."""
     draw_count: int = attrs.field(default=1, validator=_check_count(1, 24))
     """Cards moved onto the single waste pile per draw (3 in King Tut)."""
     waste_piles: int = attrs.field(default=1, validator=_check_count(1, 24))
@@ -118,7 +158,11 @@ class RuleSet:
     scoring: ScoringPolicy = attrs.field(
         factory=NoScoring, converter=_to_policy, validator=_check_policy
     )
-    """The scoring policy; a shipped policy can be given by name."""
+    """The scoring policy; a shipped policy can be given by name.
+
+    Your own policy's name must be 1 to 64 characters and differ
+    from the shipped names (``none``, ``cardems``, ``microsoft``): saved rules name their
+    policy, and a shipped name reads back as the shipped policy."""
 
     def __attrs_post_init__(self) -> None:
         if self.draw_count > 1 and self.waste_piles > 1:
@@ -163,7 +207,7 @@ class RuleSet:
             return _PRESETS[name]
         except (KeyError, TypeError):
             raise InvalidRulesError(
-                f"unknown preset {name!r}; known presets: {', '.join(_PRESETS)}"
+                f"unknown preset {describe(name)}; known presets: {', '.join(_PRESETS)}"
             ) from None
 
     @classmethod
@@ -225,7 +269,11 @@ class RuleSet:
         if not isinstance(data, Mapping):
             raise InvalidRulesError(f"rules must be a mapping, not {type(data).__name__}")
         known = {field.name for field in attrs.fields(cls)}
-        unknown = sorted(str(key) for key in data if key not in known)
+        if policies is not None and not isinstance(policies, Mapping):
+            raise InvalidRulesError(
+                f"policies must be a mapping of names to policies, not {type(policies).__name__}"
+            )
+        unknown = sorted(describe(key) for key in data if key not in known)
         if unknown:
             raise InvalidRulesError(f"unknown rule setting(s): {', '.join(unknown)}")
         settings = dict(data)
@@ -235,14 +283,20 @@ class RuleSet:
             except (ValueError, TypeError):
                 raise InvalidRulesError(
                     f"goal must be one of {', '.join(g.value for g in Goal)}, "
-                    f"not {settings['goal']!r}"
+                    f"not {describe(settings['goal'])}"
                 ) from None
         if "scoring" in settings:
             name = settings["scoring"]
             if not isinstance(name, str):
-                raise InvalidRulesError(f"scoring must be a policy name, not {name!r}")
+                raise InvalidRulesError(f"scoring must be a policy name, not {describe(name)}")
             if policies is not None and name in policies:
-                settings["scoring"] = policies[name]
+                policy = policies[name]
+                if getattr(policy, "name", None) != name:
+                    raise InvalidRulesError(
+                        f"policies maps {name!r} to a policy named "
+                        f"{getattr(policy, 'name', None)!r}: the key must be the policy's name"
+                    )
+                settings["scoring"] = policy
         return cls(**settings)
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import multiprocessing
 import pickle
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import (
     BrokenExecutor,
@@ -77,6 +78,11 @@ _slot: tuple[Any, int] | None = None
 
 def _init_worker(counter: Any, slots: Any) -> None:
     global _slot
+    # Deaf to Ctrl-C, which a terminal sends to every process of the program: the parent
+    # alone answers it, and stops the workers at once (see `run_chunks`).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     with counter.get_lock():
         index = counter.value
         counter.value += 1
@@ -161,15 +167,54 @@ def run_chunks(
     context = multiprocessing.get_context()
     slots = context.Array("Q", 2 * workers, lock=False)
     counter = context.Value("i", 0)
-    pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(counter, slots))
+    pool = _start_pool(workers, counter, slots)
+    stopped = False
     try:
         _collect(job, chunks, pool, done, on_done, own=True)
     except _PoolBrokenError:
         playing = sorted({slots[2 * i] for i in range(workers) if slots[2 * i + 1]})
         raise _died(job, playing, done) from None
+    except KeyboardInterrupt:
+        # Stop now, not once the chunks being played are done (minutes, maybe).
+        stopped = True
+        _terminate(pool)
+        raise
     finally:
-        pool.shutdown(cancel_futures=True)
+        if not stopped:
+            pool.shutdown(cancel_futures=True)
     return done
+
+
+def _start_pool(workers: int, counter: Any, slots: Any) -> ProcessPoolExecutor:
+    """A pool of `workers` processes, started at once with Ctrl-C held back meanwhile.
+
+    A Ctrl-C arriving while a worker is forked would be lost in Python's fork hooks
+    (printed, then ignored, and the run goes on); held back, it arrives once the workers
+    are up, as a plain KeyboardInterrupt. The workers are born with it held back too, until
+    they ignore it.
+    """
+    hold = hasattr(signal, "pthread_sigmask")
+    if hold:
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(counter, slots))
+        for started in [pool.submit(int) for _ in range(workers)]:
+            started.result()
+    finally:
+        if hold:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+    return pool
+
+
+def _terminate(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's workers now and let the pool go without waiting for them."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+    else:
+        for process in list((getattr(pool, "_processes", None) or {}).values()):
+            process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 class _PoolBrokenError(Exception):

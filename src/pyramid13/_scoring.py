@@ -6,7 +6,9 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
+from ._errors import InvalidRulesError
 from ._moves import Move, MoveKind
+from ._text import describe
 
 __all__ = [
     "CardemsScoring",
@@ -214,9 +216,14 @@ def scoring_policy(name: str) -> ScoringPolicy:
         MicrosoftScoring()
 
     Raises:
-        KeyError: no shipped policy has that name.
+        InvalidRulesError: no shipped policy has that name.
     """
-    return _SHIPPED[name]
+    policy = _SHIPPED.get(name) if isinstance(name, str) else None
+    if policy is None:
+        raise InvalidRulesError(
+            f"unknown scoring policy {describe(name)}; shipped ones: {', '.join(_SHIPPED)}"
+        )
+    return policy
 
 
 def shipped_policy_names() -> tuple[str, ...]:

@@ -15,28 +15,31 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from attrs.exceptions import FrozenInstanceError
 
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._cards import DECK, Card
 from ._errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidLayoutError,
     InvalidMoveError,
-    InvalidRulesError,
+    InvalidPositionError,
     UndoError,
 )
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
 from ._layout import PYRAMID_SIZE, Layout
 from ._location import CardLocation, Place
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
-from ._rules import Goal, RuleSet
+from ._rules import Goal, RuleSet, as_rules
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
 
 if TYPE_CHECKING:
     from ._observation import Observation
 
-__all__ = ["GameState", "Status"]
+__all__ = ["GameState", "Status", "check_state"]
 
 PILE_BITS = 144  # 24 cards of 6 bits: room for every talon card on one pile
 PILE_MASK = (1 << PILE_BITS) - 1
@@ -101,6 +104,15 @@ def _pack(cards: Sequence[Card]) -> int:
     for card in cards:
         packed = (packed << 6) | (card.index + 1)
     return packed
+
+
+def _as_move(move: Move | str) -> Move:
+    """A Move, or move text read by `Move.parse`: the one rule for moves given as text."""
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.parse(move)
+    raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
 
 
 class _Shape:
@@ -259,10 +271,11 @@ def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pas
         if stock:
             stock, waste = _draw(game, stock, waste)
         elif waste and (not passes or pass_ < passes):
-            if not passes:
-                if waste in seen:  # unlimited passes: the cycle has come round
-                    return False
-                seen.add(waste)
+            # Without removals every pass repeats the one before: once a recycle meets a
+            # waste seen before, no later pass brings anything new (whatever the limit).
+            if waste in seen:
+                return False
+            seen.add(waste)
             stock, waste = _recycle(game, waste), 0
             pass_ += 1
         else:
@@ -287,10 +300,9 @@ def _removal_reachable_one_pile(
             else:
                 stock, waste = _draw(game, stock, waste)
         elif waste and (not passes or pass_ < passes):
-            if not passes:
-                if waste in seen:
-                    return False
-                seen.add(waste)
+            if waste in seen:
+                return False
+            seen.add(waste)
             stock, waste = _recycle(game, waste), 0
             pass_ += 1
         else:
@@ -304,22 +316,14 @@ def _removal_reachable_one_pile(
                 return True
 
 
-class GameState:
-    """A position in a game, with the way it was reached. Immutable.
+def _frozen(what: str) -> FrozenInstanceError:
+    error = FrozenInstanceError()
+    error.args = (f"GameState is immutable: {what}; apply a move to get a new state",)
+    return error
 
-    Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
-    link to its parent, so `undo` is O(1) and returns the previous state exactly.
-    Equality and hashing compare positions (rules, cards where they lie, pass number and
-    score), not histories.
 
-    Examples:
-        >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
-        >>> state.status, state.pass_number, state.score
-        (<Status.PLAYING: 'playing'>, 1, 0)
-        >>> after = state.apply(state.legal_moves()[0])
-        >>> after.undo() == state
-        True
-    """
+class _StateSlots:
+    """The fields of a `GameState`, in slots (see `_make` for why they live here)."""
 
     __slots__ = (
         "_game",
@@ -343,18 +347,45 @@ class GameState:
     _move: Move | None
     _status: Status | None
 
+
+class GameState(_StateSlots):
+    """A position in a game, with the way it was reached. Immutable.
+
+    Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
+    link to its parent, so `undo` is O(1) and returns the previous state exactly.
+    Equality and hashing compare positions (rules, cards where they lie, pass number and
+    score), not histories.
+
+    Examples:
+        >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+        >>> state.status, state.pass_number, state.score
+        (<Status.PLAYING: 'playing'>, 1, 0)
+        >>> after = state.apply(state.legal_moves()[0])
+        >>> after.undo() == state
+        True
+    """
+
+    __slots__ = ()
+
     def __init__(self) -> None:
         raise TypeError("use GameState.new(layout, rules) to start a game")
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        raise _frozen(f"cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> NoReturn:
+        raise _frozen(f"cannot delete {name!r}")
 
     # -- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, layout: Layout, rules: RuleSet | None = None) -> GameState:
+    def new(cls, layout: Layout, rules: RuleSet | str | None = None) -> GameState:
         """The start of a game: `layout` dealt under `rules` (the classic preset by default).
 
         Args:
             layout: the deal.
-            rules: the variant; None for `RuleSet()`, the classic preset.
+            rules: the variant, or the name of a preset (``"microsoft"``); None for
+                `RuleSet()`, the classic preset.
 
         Examples:
             >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
@@ -363,16 +394,12 @@ class GameState:
 
         Raises:
             InvalidLayoutError: `layout` is not a Layout.
-            InvalidRulesError: `rules` is not a RuleSet.
+            InvalidRulesError: `rules` is neither a RuleSet nor a preset's name.
         """
         if not isinstance(layout, Layout):
             hint = " (read a layout code with Layout.parse)" if isinstance(layout, str) else ""
             raise InvalidLayoutError(f"layout must be a Layout{hint}, not {type(layout).__name__}")
-        if rules is None:
-            rules = RuleSet()
-        elif not isinstance(rules, RuleSet):
-            hint = " (use RuleSet.preset(name) for a preset)" if isinstance(rules, str) else ""
-            raise InvalidRulesError(f"rules must be a RuleSet{hint}, not {type(rules).__name__}")
+        rules = as_rules(rules)
         game = _Game(layout, rules)
         stock = _pack(layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
         waste = 0
@@ -381,7 +408,7 @@ class GameState:
         return _make(game, (1 << SLOTS) - 1, stock, waste, 1, 0, None, None)
 
     @classmethod
-    def from_string(cls, text: str, rules: RuleSet | None = None) -> GameState:
+    def from_string(cls, text: str, rules: RuleSet | str | None = None) -> GameState:
         """Read a position code, as written by `to_string`: a position without history.
 
         The state has no previous state. Its `layout` is a deal consistent with the
@@ -389,13 +416,20 @@ class GameState:
 
         Args:
             text: the position code.
-            rules: the rules, when the code leaves them out (else the classic preset); when
-                the code names its rules too, both must agree. Pass them also to read a code
-                written under your own scoring policy.
+            rules: the rules (a RuleSet or a preset's name), when the code leaves them out
+                (else the classic preset); when the code names its rules too, both must
+                agree. Pass them also to read a code written under your own scoring policy.
+
+        A code is refused when it is malformed or breaks a fact that holds in every game:
+        each removal takes a King alone or two cards summing to 13, no card is removed
+        while another lies on it, the stock and waste sizes follow from the draws of the
+        pass, and the score is one that the rules' shipped scoring policy gives for what
+        was removed (the reference page on position codes lists every check).
 
         Raises:
             InvalidPositionError: the text is not a position code, or describes a position
                 that cannot occur; the message says what and where.
+            InvalidRulesError: `rules` is neither a RuleSet nor a preset's name.
 
         Examples:
             >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
@@ -448,7 +482,15 @@ class GameState:
         present.update(stock)
         for pile in waste_piles:
             present.update(pile)
-        missing = iter([card for card in DECK if card not in present])
+        removed = [card for card in DECK if card not in present]
+        empty = sum(card is None for card in pyramid)
+        if len(removed) < empty:
+            # Only a talon of more than 24 cards leaves too few removed cards to fill the
+            # pyramid's empty slots; the parser rejects it first, this is the last guard.
+            raise InvalidPositionError(
+                f"{empty} pyramid slots are empty but only {len(removed)} cards are out of play"
+            )
+        missing = iter(removed)
         cards = [card if card is not None else next(missing) for card in pyramid]
         for pile in waste_piles:
             cards.extend(pile)
@@ -676,7 +718,7 @@ class GameState:
         stock = self._stock
         waste = self._waste
         if not pyr and (not game.all_cards or not (stock or waste)):
-            self._status = Status.WON
+            _set_status(self, Status.WON)
             return ()
         shape = game.shapes.get(pyr)
         if shape is None:
@@ -705,9 +747,9 @@ class GameState:
         else:
             moves += self._talon_removals(shape)
         if not moves and not _removal_reachable(game, shape.value_bits, stock, waste, self._pass):
-            self._status = Status.LOST
+            _set_status(self, Status.LOST)
             return ()
-        self._status = Status.PLAYING
+        _set_status(self, Status.PLAYING)
         if stock:
             return moves + _DRAW_ONLY
         if waste and (not game.passes or self._pass < game.passes):
@@ -765,18 +807,25 @@ class GameState:
         """
         return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether `move` is legal here.
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether `move` (a `Move` or its text) is legal here.
+
+        Text is read as `apply` reads it (`Move.parse`), so ``is_legal(text)`` is True
+        exactly when ``apply(text)`` succeeds.
 
         Args:
-            move: any move, legal or not.
+            move: any move, legal or not, or its text such as ``"KC"`` or ``"draw"``.
 
         Examples:
             >>> state = GameState.new(Layout.shuffled(1))
-            >>> state.is_legal(Move.parse("KC")), state.is_legal(Move.parse("KS"))
+            >>> state.is_legal("KC"), state.is_legal(Move.parse("KS"))
             (True, False)
+
+        Raises:
+            InvalidMoveError: `move` is neither a Move nor valid move text (text such as
+                ``"4C+8C"`` is no move at all, legal or not).
         """
-        return move in self.legal_moves()
+        return _as_move(move) in self.legal_moves()
 
     def apply(self, move: Move | str) -> GameState:
         """The state after `move` (a `Move` or its text). This state is left untouched.
@@ -801,9 +850,7 @@ class GameState:
             IllegalMoveError: the move is not legal here; the message says why.
         """
         if not isinstance(move, Move):
-            if not isinstance(move, str):
-                raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
-            move = Move.parse(move)
+            move = _as_move(move)
         if move not in self.legal_moves():
             raise IllegalMoveError(f"{move} is not legal here: {self._why_illegal(move)}")
         return self.apply_unchecked(move)
@@ -1003,7 +1050,15 @@ class GameState:
         return "\n".join(lines)
 
 
-_new_state = object.__new__
+def check_state(state: object, name: str = "state") -> GameState:
+    """`state` itself when it is a GameState.
+
+    Raises:
+        InvalidArgumentError: it is not.
+    """
+    if not isinstance(state, GameState):
+        raise InvalidArgumentError(f"{name} must be a GameState, not {type(state).__name__}")
+    return state
 
 
 def _restore(
@@ -1022,6 +1077,17 @@ def _restore(
     return state
 
 
+class _NewState(_StateSlots):
+    """A GameState being built: same fields, plain assignment. See `_make`."""
+
+    __slots__ = ()
+
+
+_new_state = object.__new__
+# The lazily computed status is the one field set after construction (by `_generate`).
+_set_status: Any = vars(_StateSlots)["_status"].__set__
+
+
 def _make(
     game: _Game,
     pyr: int,
@@ -1032,7 +1098,10 @@ def _make(
     parent: GameState | None,
     move: Move | None,
 ) -> GameState:
-    state: GameState = _new_state(GameState)
+    # GameState refuses attribute assignment, so a new state is filled in as a _NewState
+    # (the same slots, plain fast stores) and then becomes a GameState: cheaper than a
+    # descriptor call per field, and `apply` runs this for every move.
+    state: Any = _new_state(_NewState)
     state._game = game
     state._pyr = pyr
     state._stock = stock
@@ -1042,4 +1111,5 @@ def _make(
     state._parent = parent
     state._move = move
     state._status = None
-    return state
+    state.__class__ = GameState
+    return state  # type: ignore[no-any-return]

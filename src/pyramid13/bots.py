@@ -19,8 +19,10 @@ from ._greedy import greedy_move
 from ._layout import Layout
 from ._moves import Move
 from ._rules import RuleSet
-from ._state import GameState
+from ._state import GameState, check_state
+from ._text import describe
 from .solver import DEFAULT_NODE_LIMIT, solve
+from .solver._solve import check_limits
 
 if TYPE_CHECKING:
     from ._protocol import State
@@ -48,8 +50,7 @@ GameOverError.__module__ = "pyramid13"  # shown and pickled as pyramid13.GameOve
 
 
 def _legal(state: GameState) -> tuple[Move, ...]:
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+    check_state(state)
     legal = state.legal_moves()
     if not legal:
         raise GameOverError(f"the game is over ({state.status.value}): there is no move to choose")
@@ -136,7 +137,7 @@ class RandomBot:
 
     def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
+            raise InvalidArgumentError(f"seed must be an int, not {describe(seed)}")
         self.seed = seed
 
     def choose(self, state: GameState) -> Move:
@@ -147,6 +148,7 @@ class RandomBot:
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `state` is not a GameState.
 
         Examples:
             >>> state = GameState.new(Layout.shuffled(1))
@@ -212,6 +214,7 @@ class GreedyBot:
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `state` is not a GameState.
 
         Examples:
             >>> state = GameState.new(Layout.shuffled(1))
@@ -252,6 +255,9 @@ class SolverBot:
         time_limit: passed to `solve` for each search.
         optimal: follow shortest solutions (slower to find).
 
+    Raises:
+        InvalidArgumentError: a limit is not one `solve` takes.
+
     Examples:
         >>> import pyramid13 as p13
         >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
@@ -278,6 +284,7 @@ class SolverBot:
         time_limit: float | None = None,
         optimal: bool = False,
     ) -> None:
+        check_limits(node_limit, time_limit)
         self.node_limit = node_limit
         self.time_limit = time_limit
         self.optimal = optimal
@@ -296,6 +303,7 @@ class SolverBot:
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `state` is not a GameState.
 
         Examples:
             >>> state = GameState.new(Layout.shuffled(2), RuleSet.preset("microsoft"))

@@ -1,11 +1,12 @@
 """Game records: save, load and replay whole games as versioned JSON documents.
 
-A record holds the rules, the deal (its layout code) and the moves played, plus optional
-metadata such as the player's name and timestamps::
+A record holds the game (Pyramid or Spider), the rules, the deal (its layout code) and the
+moves played, plus optional metadata such as the player's name and timestamps::
 
     {
       "format": "pyramid13-record",
-      "version": 1,
+      "version": 2,
+      "game": "pyramid",
       "rules": {"passes": 3, "draw_count": 1, ...},
       "layout": "6D 5H AH JD ...",
       "moves": ["draw", "4C+9C", "QC+AS", "draw", ...],
@@ -13,8 +14,11 @@ metadata such as the player's name and timestamps::
     }
 
 A game that started from a position code rather than a fresh deal stores ``"position"``
-(the code) in place of ``"layout"``. The format is described by a JSON Schema shipped with
-the package (`record_schema`).
+(the code) in place of ``"layout"``. A Spider game has ``"game": "spider"``, Spider rules
+(`pyramid13.spider.RuleSet.to_dict`), a Spider layout or position code and Spider moves
+(``"3:2>7"``, ``"deal"``). Version 1 records, written before Spider, have no ``"game"``
+field and hold a Pyramid game; they still load. The format is described by a JSON Schema
+shipped with the package (`record_schema`).
 
 Loading is safe on untrusted input: the text is size-limited and read with `json` only
 (nothing is ever executed); duplicate keys, ``NaN``, unknown fields and wrong types are
@@ -47,23 +51,33 @@ from importlib import resources
 from typing import Any
 
 import attrs
+from typing_extensions import Self
 
 from ._errors import (
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidLayoutError,
     InvalidMoveError,
     InvalidPositionError,
     InvalidRecordError,
     InvalidRulesError,
 )
+from ._files import file_name, write_atomically
 from ._layout import Layout
 from ._moves import Move
 from ._rules import RuleSet
 from ._scoring import ScoringPolicy
 from ._state import GameState
+from ._text import describe
+from .spider import GameState as SpiderGameState
+from .spider import Layout as SpiderLayout
+from .spider import Move as SpiderMove
+from .spider import RuleSet as SpiderRuleSet
+from .spider import ScoringPolicy as SpiderScoringPolicy
 
 __all__ = [
     "MAX_RECORD_BYTES",
+    "MAX_RECORD_MOVES",
     "RECORD_FORMAT",
     "RECORD_VERSION",
     "GameRecord",
@@ -77,25 +91,30 @@ __all__ = [
 
 #: The ``"format"`` field of every record.
 RECORD_FORMAT = "pyramid13-record"
-#: The record format version this release writes and reads.
-RECORD_VERSION = 1
+#: The record format version this release writes; it reads this one and version 1 (a
+#: Pyramid game, written before records named their game).
+RECORD_VERSION = 2
 #: The largest record text read, in characters (or bytes); larger input is rejected unread.
 MAX_RECORD_BYTES = 4_000_000
+#: The most moves a record holds; a longer game is refused when saved, never half-written.
+MAX_RECORD_MOVES = 100_000
 
+_READ_VERSIONS = (1, RECORD_VERSION)
 _SCHEMA_FILE = "record.schema.json"
+
 _TIMESTAMP_KEYS = ("started", "finished")
 
 
 def record_schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of version 1 records, as a fresh dict.
+    """The JSON Schema (draft 2020-12) of records, versions 1 and 2, as a fresh dict.
 
     The loader enforces it with its own checks, so no schema library is needed; the
     schema is there for other programs and for validators such as ``jsonschema``.
 
     Examples:
         >>> schema = record_schema()
-        >>> schema["$schema"], schema["required"]
-        ('https://json-schema.org/draft/2020-12/schema', ['format', 'version', 'rules', 'moves'])
+        >>> schema["$schema"], schema["properties"]["game"]["enum"]
+        ('https://json-schema.org/draft/2020-12/schema', ['pyramid', 'spider'])
     """
     text = resources.files("pyramid13").joinpath(_SCHEMA_FILE).read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
@@ -118,12 +137,22 @@ def _parse_timestamp(text: str) -> datetime.datetime:
     return datetime.datetime.fromisoformat(text)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
+
+
 def _check_text(limit: int) -> Any:
     def check(instance: object, attribute: Any, value: object) -> None:
         if value is not None and (not isinstance(value, str) or len(value) > limit):
             raise InvalidRecordError(
                 f"{attribute.name} must be None or text of at most {limit} characters, "
                 f"not {_show(value)}"
+            )
+        if isinstance(value, str) and _SURROGATE_PAIR.search(value):
+            # JSON writes it as two escapes, which every reader joins into one character.
+            raise InvalidRecordError(
+                f"{attribute.name} holds a surrogate pair as two code points, which JSON "
+                f"cannot keep apart; use the character itself: {_show(value)}"
             )
 
     return check
@@ -132,6 +161,23 @@ def _check_text(limit: int) -> Any:
 def _check_time(instance: object, attribute: Any, value: object) -> None:
     if value is not None and not isinstance(value, datetime.datetime):
         raise InvalidRecordError(f"{attribute.name} must be None or a datetime, not {_show(value)}")
+    if value is not None:
+        try:
+            _portable(value)
+        except OverflowError:
+            raise InvalidRecordError(
+                f"{attribute.name} cannot be saved: its UTC offset is not a whole number of "
+                f"minutes, and in UTC it falls outside the years 1 to 9999: {value}"
+            ) from None
+
+
+def _portable(value: datetime.datetime) -> datetime.datetime:
+    """`value`, in UTC if its offset is not whole minutes (RFC 3339 has no seconds, and
+    Python before 3.12 reads a fraction of a second in an offset as 0)."""
+    offset = value.utcoffset()
+    if offset is None or not offset % datetime.timedelta(minutes=1):
+        return value
+    return value.astimezone(datetime.timezone.utc)
 
 
 @attrs.frozen
@@ -156,7 +202,8 @@ class RecordMetadata:
     """Free text."""
 
     def to_dict(self) -> dict[str, str]:
-        """The facts that are set, as JSON-ready text (timestamps in ISO 8601).
+        """The facts that are set, as JSON-ready text (timestamps in ISO 8601; one whose UTC
+        offset is not whole minutes is written in UTC, the same instant).
 
         Examples:
             >>> RecordMetadata(player="Ada", source="seed 7").to_dict()
@@ -166,11 +213,13 @@ class RecordMetadata:
         for field in attrs.fields(RecordMetadata):
             value = getattr(self, field.name)
             if value is not None:
-                data[field.name] = value.isoformat() if field.name in _TIMESTAMP_KEYS else value
+                data[field.name] = (
+                    _portable(value).isoformat() if field.name in _TIMESTAMP_KEYS else value
+                )
         return data
 
     @classmethod
-    def from_dict(cls, data: object) -> RecordMetadata:
+    def from_dict(cls, data: object) -> Self:
         """Read what `to_dict` writes.
 
         Args:
@@ -201,8 +250,8 @@ class RecordMetadata:
 
 
 def _check_start(instance: GameRecord, attribute: Any, value: Any) -> None:
-    if not isinstance(value, GameState):
-        raise InvalidRecordError(f"start must be a GameState, not {_show(value)}")
+    if not isinstance(value, (GameState, SpiderGameState)):
+        raise InvalidRecordError(f"start must be a GameState of either game, not {_show(value)}")
     if value.previous is not None:
         raise InvalidRecordError(
             "start must be the first state of a game (use GameRecord.from_state to record "
@@ -211,12 +260,15 @@ def _check_start(instance: GameRecord, attribute: Any, value: Any) -> None:
 
 
 def _to_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
-    return tuple(moves)
+    # Runs before the validator: anything that is not iterable goes to it unchanged.
+    return tuple(moves) if isinstance(moves, Iterable) else moves
 
 
 def _check_moves(instance: GameRecord, attribute: Any, value: Any) -> None:
-    if not isinstance(value, tuple) or not all(isinstance(move, Move) for move in value):
-        raise InvalidRecordError(f"moves must be a tuple of Move, not {_show(value)}")
+    kind = SpiderMove if isinstance(instance.start, SpiderGameState) else Move
+    if not isinstance(value, tuple) or not all(isinstance(move, kind) for move in value):
+        game = "spider " if kind is SpiderMove else ""
+        raise InvalidRecordError(f"moves must be a tuple of {game}Move, not {_show(value)}")
 
 
 def _check_metadata(instance: GameRecord, attribute: Any, value: Any) -> None:
@@ -226,10 +278,12 @@ def _check_metadata(instance: GameRecord, attribute: Any, value: Any) -> None:
 
 @attrs.frozen
 class GameRecord:
-    """A whole game: the state it started from, the moves played and some metadata.
+    """A whole game of Pyramid or Spider: the state it started from, the moves played and
+    some metadata.
 
     Building a record replays its moves, so a record always describes a legal game;
     `replay` returns the final state with its whole history (undo works all the way back).
+    A Spider record holds ``pyramid13.spider`` states and moves; `game` tells which.
 
     Raises:
         InvalidRecordError: a move is illegal where it is played (the message names it as
@@ -244,18 +298,29 @@ class GameRecord:
         Traceback (most recent call last):
         ...
         pyramid13.InvalidRecordError: $.moves[0]: KS is not legal here: KS is not exposed
+
+        A Spider game is recorded the same way:
+
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc")
+        >>> start = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+        >>> record = GameRecord(start, (spider.Move.parse("4:1>8"), spider.Move.DEAL))
+        >>> record.game, record.replay().deals_left
+        ('spider', 4)
     """
 
-    start: GameState = attrs.field(validator=_check_start)
+    start: GameState | SpiderGameState = attrs.field(validator=_check_start)
     """The start of the game: usually ``GameState.new(layout, rules)``."""
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=_to_tuple, validator=_check_moves)
+    moves: tuple[Move, ...] | tuple[SpiderMove, ...] = attrs.field(
+        default=(), converter=_to_tuple, validator=_check_moves
+    )
     """The moves played, in order."""
     metadata: RecordMetadata = attrs.field(factory=RecordMetadata, validator=_check_metadata)
     """Optional facts about the game."""
-    _final: GameState = attrs.field(init=False, eq=False, repr=False)
+    _final: GameState | SpiderGameState = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        state = self.start
+        state: Any = self.start
         for index, move in enumerate(self.moves):
             try:
                 state = state.apply(move)
@@ -264,11 +329,13 @@ class GameRecord:
         object.__setattr__(self, "_final", state)
 
     @classmethod
-    def from_state(cls, state: GameState, *, metadata: RecordMetadata | None = None) -> GameRecord:
+    def from_state(
+        cls, state: GameState | SpiderGameState, *, metadata: RecordMetadata | None = None
+    ) -> Self:
         """The record of the game that led to `state`: its start and its history.
 
         Args:
-            state: any state of the game; the record ends there.
+            state: any state of a game of either kind; the record ends there.
             metadata: facts to keep with the game (none by default).
 
         Examples:
@@ -276,18 +343,28 @@ class GameRecord:
             >>> record = GameRecord.from_state(state)
             >>> record.moves, record.start == GameState.new(Layout.shuffled(1))
             ((Move.parse('KC'), Move.parse('draw')), True)
+
+        Raises:
+            InvalidArgumentError: `state` is not a GameState.
         """
-        if not isinstance(state, GameState):
-            raise TypeError(f"state must be a GameState, not {type(state).__name__}")
-        return cls(state.start, state.history, metadata or RecordMetadata())
+        if not isinstance(state, (GameState, SpiderGameState)):
+            raise InvalidArgumentError(
+                f"state must be a GameState of either game, not {type(state).__name__}"
+            )
+        return cls(state.start, state.history, metadata or RecordMetadata())  # type: ignore[arg-type]
 
     @property
-    def rules(self) -> RuleSet:
+    def game(self) -> str:
+        """``"pyramid"`` or ``"spider"``: the game the record holds (its ``"game"`` field)."""
+        return "spider" if isinstance(self.start, SpiderGameState) else "pyramid"
+
+    @property
+    def rules(self) -> RuleSet | SpiderRuleSet:
         """The rules of the game."""
         return self.start.rules
 
     @property
-    def layout(self) -> Layout:
+    def layout(self) -> Layout | SpiderLayout:
         """The deal (for a game started from a position code, see `GameState.layout`)."""
         return self.start.layout
 
@@ -295,9 +372,10 @@ class GameRecord:
     def from_deal(self) -> bool:
         """True when the game started from a fresh deal of `layout`, False when it started
         from some other position (saved as a position code)."""
-        return self.start == GameState.new(self.start.layout, self.start.rules)
+        start: Any = self.start
+        return bool(start == type(start).new(start.layout, start.rules))
 
-    def replay(self) -> GameState:
+    def replay(self) -> GameState | SpiderGameState:
         """The final state, with the whole game as its history.
 
         Examples:
@@ -311,15 +389,26 @@ class GameRecord:
     def to_dict(self) -> dict[str, Any]:
         """The record as a JSON-ready dict (see the module docstring).
 
+        Raises:
+            InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves, more than
+                a record holds.
+
         Examples:
             >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
             >>> data = GameRecord.from_state(state).to_dict()
             >>> list(data), data["moves"]
-            (['format', 'version', 'rules', 'layout', 'moves', 'metadata'], ['KC', 'draw'])
+            (['format', 'version', 'game', 'rules', 'layout', 'moves', 'metadata'], ['KC', 'draw'])
         """
+        if len(self.moves) > MAX_RECORD_MOVES:
+            raise InvalidRecordError(
+                f"the game has {len(self.moves)} moves, more than the {MAX_RECORD_MOVES} "
+                "that a record holds (and that the loader reads)",
+                "$.moves",
+            )
         data: dict[str, Any] = {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
+            "game": self.game,
             "rules": self.rules.to_dict(),
         }
         if self.from_deal:
@@ -333,25 +422,38 @@ class GameRecord:
     def to_json(self, *, indent: int | None = 2) -> str:
         """The record as JSON text; `from_json` reads it back.
 
+        The text is always valid UTF-8: a lone surrogate in the metadata (such as a file
+        name's undecodable byte) is written as a ``\\udcff`` escape.
+
         Args:
             indent: spaces per level of indentation, or None for one line.
 
+        Raises:
+            InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves.
+
         Examples:
             >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
-            >>> record.to_json(indent=None)[:44]
-            '{"format": "pyramid13-record", "version": 1,'
+            >>> record.to_json(indent=None)[:62]
+            '{"format": "pyramid13-record", "version": 2, "game": "pyramid"'
             >>> GameRecord.from_json(record.to_json()) == record
             True
         """
-        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        text = json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+        return _SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the record to a file as UTF-8 JSON.
+        """Write the record to a file as UTF-8 JSON, safely.
+
+        The whole document is built first, then written to a temporary file in the same
+        folder, synced to disk and renamed over `path`: if anything fails, the file that
+        was there is left as it was.
 
         Args:
-            path: the file to write (replaced if it exists).
+            path: the file to write (replaced if it exists); a name, not a file descriptor.
 
         Raises:
+            InvalidArgumentError: `path` is not a file name (an int, say).
+            InvalidRecordError: the game is too long for a record (`MAX_RECORD_MOVES`).
             OSError: the file cannot be written.
 
         Examples:
@@ -363,13 +465,17 @@ class GameRecord:
             >>> loaded == record
             True
         """
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(self.to_json() + "\n")
+        name = file_name(path)
+        data = (self.to_json() + "\n").encode("utf-8")
+        write_atomically(name, data)
 
     @classmethod
     def from_dict(
-        cls, data: object, *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+        cls,
+        data: object,
+        *,
+        policies: Mapping[str, ScoringPolicy | SpiderScoringPolicy] | None = None,
+    ) -> Self:
         """Read a record from parsed JSON, checking everything.
 
         Args:
@@ -390,39 +496,63 @@ class GameRecord:
         """
         if isinstance(data, dict):
             version = data.get("version")
-            if type(version) is int and version != RECORD_VERSION:
+            if type(version) is int and version not in _READ_VERSIONS:
                 raise InvalidRecordError(
-                    f"unsupported version {version}: this release reads version {RECORD_VERSION}",
+                    f"unsupported version {version}: this release reads versions "
+                    f"{' and '.join(map(str, _READ_VERSIONS))}",
                     "$.version",
                 )
-        _validate(data, _schema(), "$")
+        schema = _schema()
+        _validate(data, schema, "$")
         assert isinstance(data, dict)
+        game = _game_of(data)
+        _validate(data["rules"], schema["$defs"][f"{game}_rules"], "$.rules")
+        if game == "spider":
+            return cls._from_parts(
+                data, policies, SpiderRuleSet, SpiderLayout, SpiderGameState, SpiderMove
+            )
+        return cls._from_parts(data, policies, RuleSet, Layout, GameState, Move)
+
+    @classmethod
+    def _from_parts(
+        cls,
+        data: dict[str, Any],
+        policies: Mapping[str, Any] | None,
+        rules_type: Any,
+        layout_type: Any,
+        state_type: Any,
+        move_type: Any,
+    ) -> Self:
+        """Build a checked record of one game from its schema-valid document."""
         try:
-            rules = RuleSet.from_dict(data["rules"], policies=policies)
+            rules = rules_type.from_dict(data["rules"], policies=policies)
         except InvalidRulesError as error:
             raise InvalidRecordError(str(error), "$.rules") from None
         if "layout" in data:
             try:
-                start = GameState.new(Layout.parse(data["layout"]), rules)
+                start = state_type.new(layout_type.parse(data["layout"]), rules)
             except InvalidLayoutError as error:
                 raise InvalidRecordError(str(error), "$.layout") from None
         else:
             try:
-                start = GameState.from_string(data["position"], rules)
+                start = state_type.from_string(data["position"], rules)
             except InvalidPositionError as error:
                 raise InvalidRecordError(str(error), "$.position") from None
         moves = []
         for index, text in enumerate(data["moves"]):
             try:
-                moves.append(Move.parse(text))
+                moves.append(move_type.parse(text))
             except InvalidMoveError as error:
                 raise InvalidRecordError(str(error), f"$.moves[{index}]") from None
         return cls(start, tuple(moves), RecordMetadata.from_dict(data.get("metadata", {})))
 
     @classmethod
     def from_json(
-        cls, text: str | bytes, *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+        cls,
+        text: str | bytes,
+        *,
+        policies: Mapping[str, ScoringPolicy | SpiderScoringPolicy] | None = None,
+    ) -> Self:
         """Read a record from JSON text, safely (see the module docstring).
 
         Args:
@@ -436,10 +566,10 @@ class GameRecord:
             >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
             >>> GameRecord.from_json(record.to_json()).moves
             (Move.parse('KC'),)
-            >>> GameRecord.from_json('{"format": "pyramid13-record", "version": 2}')
+            >>> GameRecord.from_json('{"format": "pyramid13-record", "version": 3}')
             Traceback (most recent call last):
             ...
-            pyramid13.InvalidRecordError: $.version: unsupported version 2: this release reads ...
+            pyramid13.InvalidRecordError: $.version: unsupported version 3: this release reads ...
         """
         if not isinstance(text, (str, bytes)):
             raise InvalidRecordError(f"a record must be JSON text, not {type(text).__name__}")
@@ -465,8 +595,11 @@ class GameRecord:
 
     @classmethod
     def load(
-        cls, path: str | os.PathLike[str], *, policies: Mapping[str, ScoringPolicy] | None = None
-    ) -> GameRecord:
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        policies: Mapping[str, ScoringPolicy | SpiderScoringPolicy] | None = None,
+    ) -> Self:
         """Read a record from a file (at most `MAX_RECORD_BYTES` are read).
 
         Args:
@@ -474,6 +607,7 @@ class GameRecord:
             policies: your own scoring policies by name, for records that use them.
 
         Raises:
+            InvalidArgumentError: `path` is not a file name (an int, say).
             OSError: the file cannot be read.
             InvalidRecordError: the file is not a valid record.
 
@@ -487,22 +621,30 @@ class GameRecord:
             >>> record.metadata.player, record.replay() == state
             ('Ada', True)
         """
-        with open(path, "rb") as file:
+        with open(file_name(path), "rb") as file:
             data = file.read(MAX_RECORD_BYTES + 1)
         return cls.from_json(data, policies=policies)
 
 
 def save_game(
-    state: GameState, path: str | os.PathLike[str], *, metadata: RecordMetadata | None = None
+    state: GameState | SpiderGameState,
+    path: str | os.PathLike[str],
+    *,
+    metadata: RecordMetadata | None = None,
 ) -> GameRecord:
     """Save the game that led to `state` to a file; returns the record written.
 
+    The file is replaced in one step (see `GameRecord.save`): a failed save leaves the
+    file that was there untouched.
+
     Args:
         state: any state of the game; the record ends there.
-        path: the file to write (replaced if it exists).
+        path: the file to write (replaced if it exists); a name, not a file descriptor.
         metadata: facts to keep with the game (none by default).
 
     Raises:
+        InvalidArgumentError: `path` is not a file name (an int, say).
+        InvalidRecordError: the game is too long for a record (`MAX_RECORD_MOVES`).
         OSError: the file cannot be written.
 
     Examples:
@@ -520,8 +662,10 @@ def save_game(
 
 
 def load_game(
-    path: str | os.PathLike[str], *, policies: Mapping[str, ScoringPolicy] | None = None
-) -> GameState:
+    path: str | os.PathLike[str],
+    *,
+    policies: Mapping[str, ScoringPolicy | SpiderScoringPolicy] | None = None,
+) -> GameState | SpiderGameState:
     """Load a saved game: its final state, with the whole game as its history.
 
     Args:
@@ -529,6 +673,7 @@ def load_game(
         policies: your own scoring policies by name, for records that use them.
 
     Raises:
+        InvalidArgumentError: `path` is not a file name (an int, say).
         OSError: the file cannot be read.
         InvalidRecordError: the file is not a valid record.
 
@@ -547,6 +692,22 @@ def load_game(
 
 
 # -- checking parsed JSON against the schema ------------------------------------------------
+
+
+def _game_of(data: dict[str, Any]) -> str:
+    """The game of a schema-valid document: version 2 names it, version 1 is Pyramid."""
+    if data["version"] == 1:
+        if "game" in data:
+            raise InvalidRecordError(
+                "version 1 records have no game field (they hold Pyramid games); write "
+                "version 2 to name the game",
+                "$.game",
+            )
+        return "pyramid"
+    if "game" not in data:
+        raise InvalidRecordError("missing field 'game' (pyramid or spider)", "$")
+    game: str = data["game"]
+    return game
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -581,8 +742,7 @@ def _json_type(value: object) -> str:
 
 
 def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return describe(value, limit=40)
 
 
 def _same(value: object, expected: object) -> bool:
@@ -761,7 +921,12 @@ def format_msc_solution(moves: Iterable[Move]) -> str:
     Examples:
         >>> format_msc_solution([Move.parse("draw"), Move.parse("4C+9C")])
         '("Draw" ("4c" "9c"))'
+
+    Raises:
+        InvalidMoveError: `moves` is not an iterable of Move values.
     """
+    if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
+        raise InvalidMoveError(f"moves must be an iterable of Move, not {type(moves).__name__}")
     steps = []
     for move in moves:
         if not isinstance(move, Move):

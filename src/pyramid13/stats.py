@@ -24,11 +24,13 @@ import attrs
 
 from ._errors import InvalidArgumentError, Pyramid13Error
 from ._layout import Layout
-from ._rules import RuleSet
+from ._rules import RuleSet, as_rules
 from ._runs import Chunks, RunError, check_picklable, run_chunks
 from ._state import GameState, Status
+from ._text import describe
 from .bots import Bot, GreedyBot, RandomBot, bot_view
 from .solver import DEFAULT_NODE_LIMIT, solve
+from .solver._solve import check_limits
 from .spider import GameState as SpiderState
 from .spider import GreedyBot as SpiderGreedyBot
 from .spider import Layout as SpiderLayout
@@ -76,17 +78,32 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
         z: the normal quantile of the confidence level (1.96 for 95 %).
 
     Raises:
-        InvalidArgumentError: negative counts, or more successes than trials.
+        InvalidArgumentError: counts that are not ints, negative counts, more successes
+            than trials, counts too large for a float, or `z` not a positive finite number.
 
     Examples:
         >>> low, high = wilson_interval(902, 10_000)
         >>> round(low, 4), round(high, 4)
         (0.0847, 0.096)
     """
+    for label, count in (("successes", successes), ("trials", trials)):
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise InvalidArgumentError(f"{label} must be an int, not {describe(count)}")
+    if (
+        isinstance(z, bool)
+        or not isinstance(z, (int, float))
+        or not 0 < z < 1e300  # also refuses NaN, and ints too large for a float
+    ):
+        raise InvalidArgumentError(f"z must be a positive, finite number, not {describe(z)}")
+    z = float(z)
     if trials < 0 or successes < 0 or successes > trials:
-        raise InvalidArgumentError(f"need 0 <= successes <= trials, not {successes} of {trials}")
+        raise InvalidArgumentError(
+            f"need 0 <= successes <= trials, not {describe(successes)} of {describe(trials)}"
+        )
     if trials == 0:
         return 0.0, 1.0
+    if trials.bit_length() > 1000:
+        raise InvalidArgumentError(f"trials must fit in a float, not {describe(trials)}")
     p = successes / trials
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
@@ -368,26 +385,35 @@ def _as_player(player: str | Bot, spider: bool) -> tuple[Bot | None, str]:
             named["sampling"] = SpiderSamplingBot
         if player not in named:
             raise InvalidArgumentError(
-                f"unknown player {player!r}; use {', '.join(map(repr, named))} or a Bot"
+                f"unknown player {describe(player)}; use {', '.join(map(repr, named))} or a Bot"
             )
         bot = named[player]()
         return bot, player
     if not isinstance(player, Bot):
-        raise TypeError(f"player must be 'solver', 'greedy', 'random' or a Bot, not {player!r}")
+        raise InvalidArgumentError(
+            f"player must be 'solver', 'greedy', 'random' or a Bot, not {describe(player)}"
+        )
     return player, repr(player)
 
 
 def _as_deals(deals: Iterable[int]) -> range | list[int]:
     if isinstance(deals, range):
-        if deals and (min(deals) < 0 or max(deals) >= 1 << 64):
-            raise InvalidArgumentError(f"deal seeds must be ints in 0..2**64-1, not {deals!r}")
+        # The ends of a range, not min() and max(), which would walk all of it.
+        if deals and (min(deals[0], deals[-1]) < 0 or max(deals[0], deals[-1]) >= 1 << 64):
+            raise InvalidArgumentError(
+                f"deal seeds must be ints in 0..2**64-1, not {describe(deals)}"
+            )
         return deals
     if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
-        raise TypeError(f"deals must be an iterable of int seeds, not {type(deals).__name__}")
+        raise InvalidArgumentError(
+            f"deals must be an iterable of int seeds, not {type(deals).__name__}"
+        )
     seeds = list(deals)
     for seed in seeds:
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
-            raise InvalidArgumentError(f"deal seeds must be ints in 0..2**64-1, not {seed!r}")
+            raise InvalidArgumentError(
+                f"deal seeds must be ints in 0..2**64-1, not {describe(seed)}"
+            )
     return seeds
 
 
@@ -444,9 +470,10 @@ def win_rate(
         max_moves: a bot's game that reaches this many moves counts as undecided.
 
     Raises:
-        InvalidArgumentError: an unknown player, bad seeds or limits, or a player that
-            cannot be pickled for a process pool (checked before any work starts).
-        InvalidRulesError: an unknown preset name.
+        InvalidArgumentError: an unknown player, bad seeds, limits, counts or executor, or
+            a player that cannot be pickled for a process pool (checked before any work
+            starts).
+        InvalidRulesError: `rules` is neither a RuleSet nor a preset's name.
         WinRateError: the run stopped: the player raised, or a worker died. It names the
             seed and keeps the deals that finished.
         ImportError: `progress` without `tqdm` installed.
@@ -460,10 +487,8 @@ def win_rate(
         10
     """
     start = time.perf_counter()
-    if isinstance(rules, str):
-        rules = RuleSet.preset(rules)
-    elif not isinstance(rules, (RuleSet, SpiderRules)):
-        raise TypeError(f"rules must be a RuleSet or a preset name, not {type(rules).__name__}")
+    if not isinstance(rules, SpiderRules):
+        rules = as_rules(rules)
     bot, name = _as_player(player, isinstance(rules, SpiderRules))
     seeds = _as_deals(deals)
     for label, value in (
@@ -474,14 +499,14 @@ def win_rate(
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, int) or value < 1
         ):
-            raise InvalidArgumentError(f"{label} must be a positive int, not {value!r}")
-    for label, limit in (("node_limit", node_limit), ("time_limit", time_limit)):
-        if limit is not None and (
-            isinstance(limit, bool) or not isinstance(limit, (int, float)) or limit <= 0
-        ):
-            raise InvalidArgumentError(f"{label} must be a positive number or None, not {limit!r}")
+            raise InvalidArgumentError(f"{label} must be a positive int, not {describe(value)}")
+    if max_moves is None:
+        raise InvalidArgumentError("max_moves must be a positive int, not None")
+    check_limits(node_limit, time_limit)
     if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise TypeError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+        raise InvalidArgumentError(
+            f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
+        )
     job = _Job(rules, bot, node_limit, time_limit, max_moves)
     alone = executor is None and (workers == 1 or len(seeds) <= 1)
     parallel = 1 if alone else workers or os.cpu_count() or 1

@@ -24,10 +24,12 @@ from typing import Any
 from hypothesis import strategies as st
 
 from ._cards import DECK, Card, Rank
+from ._errors import InvalidArgumentError
 from ._layout import Layout
 from ._moves import Move
 from ._rules import Goal, RuleSet
 from ._state import GameState
+from ._text import describe
 
 __all__ = ["cards", "game_states", "layouts", "moves", "preset_rulesets", "rulesets"]
 
@@ -177,7 +179,7 @@ def _game_states(
 
 
 def game_states(
-    rules: RuleSet | st.SearchStrategy[RuleSet] | None = None,
+    rules: RuleSet | str | st.SearchStrategy[RuleSet] | None = None,
     max_moves: int = 60,
     *,
     layout: Layout | st.SearchStrategy[Layout] | None = None,
@@ -189,7 +191,8 @@ def game_states(
     history, so `GameState.history` replays it and `GameState.undo` walks back.
 
     Args:
-        rules: a `RuleSet`, a strategy of them, or None for `rulesets()`.
+        rules: a `RuleSet`, a preset's name, a strategy of rule sets, or None for
+            `rulesets()`.
         max_moves: the longest walk.
         layout: a `Layout`, a strategy of them, or None for `layouts()`.
 
@@ -200,7 +203,13 @@ def game_states(
         ... def test_a_position_code_reads_back(state):
         ...     assert GameState.from_string(state.to_string()) == state
         >>> test_a_position_code_reads_back()
+
+    Raises:
+        InvalidArgumentError: `max_moves` is not an int >= 0.
+        InvalidRulesError: `rules` names no preset.
     """
     if isinstance(max_moves, bool) or not isinstance(max_moves, int) or max_moves < 0:
-        raise ValueError(f"max_moves must be an int >= 0, not {max_moves!r}")
+        raise InvalidArgumentError(f"max_moves must be an int >= 0, not {describe(max_moves)}")
+    if isinstance(rules, str):
+        rules = RuleSet.preset(rules)
     return _game_states(_as_strategy(rules, rulesets()), _as_strategy(layout, layouts()), max_moves)

@@ -13,14 +13,16 @@ Examples:
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import TYPE_CHECKING
 
 from ._cards import Card, Rank, Suit
-from ._errors import InvalidMoveError
+from ._errors import InvalidArgumentError, InvalidMoveError
 from ._geometry import COVERED_BY, position_of
 from ._moves import Move, MoveKind
-from ._state import GameState
+from ._state import GameState, check_state
+from ._text import describe
 
 if TYPE_CHECKING:
     from .spider import GameState as SpiderGameState
@@ -48,8 +50,13 @@ _RANK_TEXT = {rank: rank.letter for rank in Rank}
 _RANK_TEXT[Rank.TEN] = "10"
 
 
+# Characters XML 1.0 forbids (most control characters, lone surrogates, U+FFFE/U+FFFF):
+# an SVG holding one is no document at all, so they are drawn as U+FFFD.
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
 def _attr(value: object) -> str:
-    return escape(str(value), quote=True)
+    return escape(_NOT_XML.sub("\ufffd", str(value)), quote=True)
 
 
 class _Canvas:
@@ -111,32 +118,43 @@ class _Canvas:
         )
 
 
+def _size(pixels: float) -> str:
+    """A length for the width and height attributes: at most 2 decimals, no trailing 0."""
+    return f"{pixels:.2f}".rstrip("0").rstrip(".")
+
+
 def to_svg(
     state: GameState | SpiderGameState,
     *,
     highlight: Move | SpiderMove | str | None = None,
     title: str | None = None,
+    scale: float = 1,
 ) -> str:
     """Draw `state` (of either game) as a self-contained SVG document (a string).
 
     A Spider state is drawn as ten fanned columns with the stock and the removed runs
     (see ``pyramid13.spider.GameState``); the rest of this description is Pyramid's.
 
-    The pyramid sits on top, removed slots dashed; below it the stock (face down, its top
-    card face up when the rules let it play) and each waste pile with its top cards fanned;
-    then a status line with pass, score and status. Exposed cards have a green border.
-    Every card is a ``<g class="card ..." data-card="4C">`` group, so a web page can find
-    and style them.
+    The pyramid sits on top, removed slots dashed (under the cards that overlap them);
+    below it the stock (face down, its top card face up when the rules let it play) and
+    each waste pile with its top cards fanned; then a status line with pass, score and
+    status. Exposed cards have a green border. Every card is a
+    ``<g class="card ..." data-card="4C">`` group, so a web page can find and style them.
 
     Args:
         state: the position to draw.
         highlight: a move (or its text) to highlight: its cards, or the stock for a draw,
             or the waste for a recycle. It does not have to be legal.
-        title: a caption drawn above the picture (escaped; any text is safe).
+        title: a caption drawn above the picture (escaped; any text is safe: characters
+            that XML cannot hold, such as control characters, are drawn as U+FFFD).
+        scale: the size of the picture as a factor of its natural size (460 by 492
+            pixels with one waste pile and no title): the document's ``width`` and
+            ``height`` are multiplied by it; the drawing (its ``viewBox``) is the same.
 
     Raises:
-        TypeError: `state` is not a GameState.
-        InvalidMoveError: `highlight` is text that is not a move.
+        InvalidArgumentError: `state` is not a GameState, `title` is not text, or `scale`
+            is not a positive, finite number of at most 100.
+        InvalidMoveError: `highlight` is neither a Move nor the text of one.
 
     Examples:
         >>> import pyramid13 as p13
@@ -146,20 +164,31 @@ def to_svg(
         (True, True)
         >>> '<g class="card exposed highlight" data-card="KC"' in svg
         True
+        >>> p13.to_svg(state, scale=2).split('" viewBox')[0]  # twice the natural size
+        '<svg xmlns="http://www.w3.org/2000/svg" width="920" height="984'
     """
     from .spider import GameState as SpiderState  # here: the spider package imports this one
 
     if isinstance(state, SpiderState):
         from .spider._svg import spider_svg
 
-        return spider_svg(state, highlight=highlight, title=title)  # type: ignore[arg-type]
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
+        return spider_svg(state, highlight=highlight, title=title, scale=scale)  # type: ignore[arg-type]
+    check_state(state)
     if isinstance(highlight, str):
         highlight = Move.parse(highlight)
     elif highlight is not None and not isinstance(highlight, Move):
         raise InvalidMoveError(
             f"highlight must be a Move, its text or None, not {type(highlight).__name__}"
+        )
+    if title is not None and not isinstance(title, str):
+        raise InvalidArgumentError(f"title must be text or None, not {type(title).__name__}")
+    if (
+        isinstance(scale, bool)
+        or not isinstance(scale, (int, float))
+        or not 0 < scale <= 100  # also refuses NaN
+    ):
+        raise InvalidArgumentError(
+            f"scale must be a positive number of at most 100, not {describe(scale)}"
         )
     marked = set(highlight.cards) if highlight is not None else set()
     kind = highlight.kind if highlight is not None else None
@@ -179,13 +208,17 @@ def to_svg(
         canvas.text(title, width // 2, _MARGIN + 12, size=15, anchor="middle")
     pyramid = state.pyramid
     present = sum(1 << slot for slot, card in enumerate(pyramid) if card is not None)
+    # Removed slots first: their outlines lie under the cards of the row above, as the
+    # cards themselves did.
+    for slot, card in enumerate(pyramid):
+        if card is None:
+            row, col = position_of(slot)
+            canvas.empty(left + (6 - row) * _STEP // 2 + col * _STEP, top + row * _ROW_STEP)
     for slot, card in enumerate(pyramid):
         row, col = position_of(slot)
         x = left + (6 - row) * _STEP // 2 + col * _STEP
         y = top + row * _ROW_STEP
-        if card is None:
-            canvas.empty(x, y)
-        else:
+        if card is not None:
             canvas.card(
                 card,
                 x,
@@ -239,7 +272,8 @@ def to_svg(
 
     label = title or f"Pyramid position: {state.status.value}"
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_size(width * scale)}" '
+        f'height="{_size(height * scale)}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="{_attr(label)}" '
         'font-family="DejaVu Sans, Helvetica, Arial, sans-serif">'
         f"<title>{_attr(label)}</title>"

@@ -1,34 +1,48 @@
 """The ``pyramid13`` command line: ``play``, ``solve``, ``show`` and ``stats``.
 
 Run ``pyramid13 --help`` (or ``python -m pyramid13 --help``) for the commands and
-``pyramid13 COMMAND --help`` for each one. Exit status: 0 success (winnable, won), 1 a
-negative answer (no solution, game lost), 2 bad arguments or input (one line on stderr),
-3 the solver's limit was reached without an answer, 4 a run stopped part-way (a worker
-process died or a player raised, one line on stderr).
+``pyramid13 COMMAND --help`` for each one. Every run ends with a documented exit status
+(see `pyramid13.cli._exit`) and, when something went wrong, one line on stderr: never a
+Python traceback, whatever the arguments, the input, the terminal's encoding, a closed
+pipe or a Ctrl-C.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from .._errors import Pyramid13Error
-from . import _play, _show, _solve, _stats
-from ._common import EXIT_ERROR, CliError, Parser, UsageError
+from ._exit import EXIT_BUG, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_PIPE, STATUSES
+
+if TYPE_CHECKING:
+    from ._common import Parser
 
 __all__ = ["build_parser", "main"]
+
+#: The longest line the command line prints on stderr about a problem.
+MAX_ERROR_LINE = 1000
+
+EPILOG = (
+    "Exit status: "
+    + ", ".join(f"{code} {meaning}" for code, meaning in STATUSES)
+    + ". Run 'pyramid13 COMMAND --help' for a command's options."
+)
 
 
 def build_parser() -> Parser:
     """The argument parser of the whole command line."""
+    from . import _play, _show, _solve, _spider, _stats
+    from ._common import Parser
+
     parser = Parser(
         prog="pyramid13",
         description="Pyramid Solitaire (the '13' game): play, solve, show and measure deals.",
-        epilog="Exit status: 0 success (winnable, won), 1 no solution or game lost, "
-        "2 bad arguments or input, 3 solver limit reached, 4 a run stopped part-way. "
-        "Run 'pyramid13 COMMAND --help' for a command's options.",
+        epilog=EPILOG,
     )
     parser.add_argument("--version", action="version", version=f"pyramid13 {__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
@@ -37,31 +51,109 @@ def build_parser() -> Parser:
     _solve.add_parser(commands)
     _show.add_parser(commands)
     _stats.add_parser(commands)
+    _spider.add_parser(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with `argv` (default: ``sys.argv[1:]``); returns the exit status."""
+    """Run the command line with `argv` (default: ``sys.argv[1:]``); returns the exit status.
+
+    Nothing but the statuses of `STATUSES` comes out: Ctrl-C gives 130 and a closed
+    standard output 141 (the Python documentation's way with ``BrokenPipeError``), each
+    with at most one line on stderr.
+    """
+    restore = _lenient_output()
+    try:
+        return _run(argv)
+    except KeyboardInterrupt:
+        # On a terminal the cursor follows the '^C' it echoed: start a line of our own.
+        _error_line("pyramid13: interrupted", fresh=_is_terminal(sys.stderr))
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (as with '| head'): stop quietly. Standard output now goes
+        # to the null device, so that flushing it at exit fails no more.
+        _drop_stdout()
+        return EXIT_PIPE
+    except OSError as error:  # such as writing the output to a full disk
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError):
+            _drop_stdout()  # else Python would fail again, flushing it at exit
+        _error_line(f"pyramid13: error: {error}")
+        return EXIT_ERROR
+    except MemoryError:
+        _error_line("pyramid13: error: out of memory")
+        return EXIT_BUG
+    except Exception as error:  # the last guard: one line, not a traceback
+        _error_line(f"pyramid13: internal error, please report it: {type(error).__name__}: {error}")
+        return EXIT_BUG
+    finally:
+        for stream, errors in restore:
+            with contextlib.suppress(OSError, ValueError):
+                stream.reconfigure(errors=errors)
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    # The engine is imported here, inside main's guard, so that a Ctrl-C while it loads
+    # is handled like any other.
+    from .._errors import Pyramid13Error
+    from ._common import CliError, UsageError
+
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
     except UsageError as error:
-        print(error, file=sys.stderr)
+        _error_line(str(error))
         return EXIT_ERROR
     except SystemExit as exit_:  # --help and --version
+        sys.stdout.flush()
         return exit_.code if isinstance(exit_.code, int) else 0
     try:
         status: int = args.run(args)
         sys.stdout.flush()
     except (CliError, Pyramid13Error) as error:
-        print(f"pyramid13 {args.command}: error: {error}", file=sys.stderr)
+        _error_line(f"pyramid13 {args.command}: error: {error}")
         return EXIT_ERROR
-    except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        # The reader went away (as with '| head'): stop quietly, like other tools.
+    return status
+
+
+def _lenient_output() -> list[tuple[Any, str | None]]:
+    """Make stdout and stderr escape what their encoding cannot write, instead of failing
+    (a strict ``PYTHONIOENCODING``, an ASCII terminal); returns how to undo it, for a
+    caller that runs `main` inside its own program."""
+    changed = []
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(OSError, ValueError):  # a stream already closed
+                errors = stream.errors
+                stream.reconfigure(errors="backslashreplace")
+                changed.append((stream, errors))
+    return changed
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _error_line(text: str, *, fresh: bool = False) -> None:
+    """Print `text` on stderr as one line of at most `MAX_ERROR_LINE` characters (after a
+    line break when `fresh`)."""
+    line = " ".join(text.split())
+    if len(line) > MAX_ERROR_LINE:
+        line = line[: MAX_ERROR_LINE - 3] + "..."
+    if fresh:
+        line = "\n" + line
+    with contextlib.suppress(OSError, ValueError):  # stderr is closed too: nothing to tell
+        print(line, file=sys.stderr, flush=True)
+
+
+def _drop_stdout() -> None:
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
-    return status
+        os.close(devnull)
+    except (AttributeError, OSError, ValueError):  # not a real file (captured in tests)
+        pass

@@ -6,19 +6,25 @@ import argparse
 import math
 import os
 import random
+import re
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from .._errors import InvalidRulesError, Pyramid13Error
 from .._layout import Layout
 from .._position import parse_rules
 from .._rules import RuleSet
 from .._state import GameState
+from .._text import describe, shorten
 from ..records import MAX_RECORD_BYTES, GameRecord
 from ..solver import DEFAULT_NODE_LIMIT
+from ._exit import EXIT_ERROR, EXIT_FAILED, EXIT_NO, EXIT_OK, EXIT_UNKNOWN
 
 __all__ = [
     "EXIT_ERROR",
@@ -33,6 +39,8 @@ __all__ = [
     "add_limit_arguments",
     "add_source_arguments",
     "apply_moves",
+    "argument_text",
+    "display_path",
     "load_source",
     "natural",
     "positive_float",
@@ -41,16 +49,10 @@ __all__ = [
     "rules_argument",
 ]
 
-EXIT_OK = 0
-"""Success: the deal is winnable, the game was won, the job is done."""
-EXIT_NO = 1
-"""A negative answer: no solution, or the game was lost."""
-EXIT_ERROR = 2
-"""Bad arguments or bad input (a file, a code), with one line on stderr."""
-EXIT_UNKNOWN = 3
-"""The solver hit its node or time limit without an answer."""
-EXIT_FAILED = 4
-"""A run stopped part-way (a worker process died, say), with one line on stderr."""
+#: The longest number the options read, in digits (a deal seed has at most 20).
+_MAX_DIGITS = 30
+_WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also take '١٢' or '1_0'
+_DECIMAL = re.compile(r"[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?")
 
 
 class UsageError(Exception):
@@ -64,8 +66,35 @@ class CliError(Exception):
 class Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line: what is wrong and where to look."""
 
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # argparse drops write errors: a closed pipe must reach `main`, as for any output.
+        if message:
+            (file or sys.stderr).write(message)
+
     def error(self, message: str) -> NoReturn:
+        # argparse quotes the arguments it refuses: cut them, a 10 MB argument included.
+        message = shorten(message, 300)
         raise UsageError(f"{self.prog}: error: {message} (see '{self.prog} --help')")
+
+
+def display_path(path: str, limit: int = 200) -> str:
+    """A file name as it can be shown: bytes that are not text in the file system's
+    encoding (kept as surrogates by Python) shown as ``\\xff`` escapes, and cut to
+    `limit` characters."""
+    try:
+        shown = os.fsencode(path).decode(sys.getfilesystemencoding(), "backslashreplace")
+    except (UnicodeError, ValueError):  # pragma: no cover - not a file name at all
+        shown = path.encode("utf-8", "backslashreplace").decode("utf-8")
+    return shorten(shown, limit)
+
+
+def argument_text(text: str) -> str:
+    """Text from the command line as text: bytes that are not text in the terminal's
+    encoding (kept as surrogates by Python) become U+FFFD, the replacement character."""
+    try:
+        return os.fsencode(text).decode(sys.getfilesystemencoding(), "replace")
+    except (UnicodeError, ValueError):  # pragma: no cover
+        return text.encode("utf-8", "replace").decode("utf-8")
 
 
 def rules_argument(text: str) -> RuleSet:
@@ -78,12 +107,17 @@ def rules_argument(text: str) -> RuleSet:
 
 def _whole_number(minimum: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        word = text.strip()
+        if not _WHOLE.fullmatch(word):
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {describe(text)}")
+        if len(word.lstrip("+-")) > _MAX_DIGITS:
+            raise argparse.ArgumentTypeError(
+                f"expected a number of at most {_MAX_DIGITS} digits, not one of "
+                f"{len(word.lstrip('+-'))} digits"
+            )
+        value = int(word)
         if value < minimum:
-            raise argparse.ArgumentTypeError(f"expected a number >= {minimum}, not {text}")
+            raise argparse.ArgumentTypeError(f"expected a number >= {minimum}, not {value}")
         return value
 
     return parse
@@ -97,12 +131,14 @@ positive_int = _whole_number(1)
 
 def positive_float(text: str) -> float:
     """An argparse type: a number of seconds > 0."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, not {text!r}") from None
+    word = text.strip()
+    if word.lower() in ("nan", "inf", "infinity", "+inf", "-inf"):
+        raise argparse.ArgumentTypeError(f"expected a number > 0, not {describe(text)}")
+    if not _DECIMAL.fullmatch(word):
+        raise argparse.ArgumentTypeError(f"expected a number, not {describe(text)}")
+    value = float(word)
     if not math.isfinite(value) or value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a number > 0, not {text}")
+        raise argparse.ArgumentTypeError(f"expected a finite number > 0, not {shorten(word)}")
     return value
 
 
@@ -178,13 +214,15 @@ def _read_text(path: str) -> str:
             with open(path, "rb") as file:
                 data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror or error}") from None
+        raise CliError(f"cannot read {display_path(path)}: {error.strerror or error}") from None
     if len(data) > MAX_RECORD_BYTES:
-        raise CliError(f"{path}: larger than {MAX_RECORD_BYTES} bytes, not a game file")
+        raise CliError(
+            f"{display_path(path)}: larger than {MAX_RECORD_BYTES} bytes, not a game file"
+        )
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise CliError(f"{path}: not a text file (not UTF-8)") from None
+        raise CliError(f"{display_path(path)}: not a text file (not UTF-8)") from None
 
 
 def read_game_file(
@@ -200,12 +238,15 @@ def read_game_file(
     """
     text = _read_text(path)
     stripped = text.strip()
-    name = "standard input" if path == "-" else path
+    name = "standard input" if path == "-" else display_path(path)
     try:
         if stripped.startswith("{"):
             if rules is not None:
                 raise CliError(f"{name} is a saved game with its own rules: leave out --preset")
-            return GameRecord.from_json(stripped).replay()
+            state = GameRecord.from_json(stripped).replay()
+            if not isinstance(state, GameState):
+                raise CliError(f"{name} is a Spider game: play it with 'pyramid13 spider play'")
+            return state
         tokens = stripped.split()
         if len(tokens) == 52:
             return GameState.new(Layout.parse(stripped), rules or layout_rules)
@@ -250,7 +291,7 @@ def load_source(args: argparse.Namespace, *, random_default: bool = False) -> So
         seed = random.SystemRandom().randrange(1_000_000)
     if args.file is not None:
         state = read_game_file(args.file, rules)
-        description = "standard input" if args.file == "-" else os.fspath(args.file)
+        description = "standard input" if args.file == "-" else display_path(args.file)
     else:
         option = "--position"
         try:

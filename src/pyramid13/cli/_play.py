@@ -3,23 +3,29 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
+import re
 import sys
 from collections.abc import Iterator
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from .._cards import Card, Rank
 from .._errors import Pyramid13Error
 from .._moves import Move
 from .._state import GameState, Status
+from .._text import describe, shorten
 from ..records import GameRecord, RecordMetadata
-from ..solver import hint
+from ..solver import Hinter
 from ._common import (
+    EXIT_ERROR,
     EXIT_NO,
     EXIT_OK,
     CliError,
     Parser,
     add_source_arguments,
+    argument_text,
+    display_path,
     load_source,
     read_game_file,
 )
@@ -42,11 +48,18 @@ commands (case does not matter):
   help, ?        this help
   q, quit        stop (also end of input)"""
 
-DESCRIPTION = """\
+#: The longest command line read from a script, in bytes.
+MAX_LINE = 10_000
+#: Quoted commands (echoes, errors) are cut to this many characters.
+QUOTE = 60
+_NUMBER = re.compile(r"[0-9]+")  # ASCII digits: '²' and '①' are not move numbers
+
+DESCRIPTION = f"""\
 Play a game in the terminal. Type a command after the board and press Enter; 'help'
 lists them. Commands can also come from a script through standard input, one per line
-(blank lines and lines starting with '#' are skipped); the exit status is then 0 when the
-session ends with the game won or still going, 1 when it ends lost."""
+(blank lines and lines starting with '#' are skipped; a line longer than {MAX_LINE:,}
+bytes, or not text in the terminal's encoding, is a bad command); the exit status is then
+0 when the session ends with the game won or still going, 1 when it ends lost."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -90,6 +103,7 @@ class Session:
         self.err = err
         self.player = player
         self.selected: Card | None = None
+        self.hinter = Hinter()  # one per game: its searches add up over the hints
         self.started = _now()
 
     # -- output -------------------------------------------------------------------------
@@ -158,12 +172,13 @@ class Session:
             self.load(rest)
         elif word in ("k", "king"):
             self.king()
-        elif word.isdigit():
+        elif _NUMBER.fullmatch(word):
             moves = self.state.legal_moves()
-            number = int(word)
+            number = int(word) if len(word) <= 9 else 0
             if not 1 <= number <= len(moves):
                 raise CliError(
-                    f"there is no move {number}; the moves are numbered 1 to {len(moves)}"
+                    f"there is no move {shorten(word, 20)}; the moves are numbered 1 to "
+                    f"{len(moves)}"
                 )
             self.play(moves[number - 1])
         else:
@@ -172,12 +187,13 @@ class Session:
 
     def cards(self, line: str) -> None:
         tokens = line.replace("+", " ").split()
+        unknown = f"unknown command {describe(line.strip(), QUOTE)}; type 'help' for the list"
         if len(tokens) > 2:
-            raise CliError(f"unknown command {line.strip()!r}; type 'help' for the list")
+            raise CliError(unknown)
         try:
             cards = [Card.parse(token) for token in tokens]
         except Pyramid13Error:
-            raise CliError(f"unknown command {line.strip()!r}; type 'help' for the list") from None
+            raise CliError(unknown) from None
         if len(cards) == 2:
             self.play(Move.remove(*cards))
             return
@@ -207,11 +223,17 @@ class Session:
 
     def undo(self, count_text: str) -> None:
         count = 1
-        if count_text:
-            if not count_text.isdigit() or int(count_text) < 1:
-                raise CliError(f"undo takes a number of moves >= 1, not {count_text!r}")
-            count = int(count_text)
         history = len(self.state.history)
+        if count_text:
+            if not _NUMBER.fullmatch(count_text) or not count_text.strip("0"):
+                raise CliError(
+                    f"undo takes a number of moves >= 1, not {describe(count_text, QUOTE)}"
+                )
+            if len(count_text) > 9:
+                raise CliError(
+                    f"cannot undo {shorten(count_text, 20)} moves: only {history} played"
+                )
+            count = int(count_text)
         if count > history:
             raise CliError(f"cannot undo {count} move(s): only {history} played")
         for _ in range(count):
@@ -221,7 +243,7 @@ class Session:
         self.show()
 
     def give_hint(self) -> None:
-        move = hint(self.state)
+        move = self.hinter.hint(self.state)
         if move is None:
             self.say(f"the game is over ({self.state.status.value})")
         else:
@@ -237,8 +259,10 @@ class Session:
         try:
             GameRecord.from_state(self.state, metadata=metadata).save(path)
         except OSError as error:
-            raise CliError(f"cannot write {path}: {error.strerror or error}") from None
-        self.say(f"saved {len(self.state.history)} move(s) to {path}")
+            raise CliError(
+                f"cannot write {display_path(path)}: {error.strerror or error}"
+            ) from None
+        self.say(f"saved {len(self.state.history)} move(s) to {display_path(path)}")
         self.status_line()
 
     def load(self, path: str) -> None:
@@ -246,40 +270,99 @@ class Session:
             raise CliError("load needs a file name: load FILE")
         self.state = read_game_file(path, None, layout_rules=self.state.rules)
         self.selected = None
-        self.description = path
-        self.say(f"loaded {path}")
+        self.description = display_path(path)
+        self.say(f"loaded {self.description}")
         self.show()
 
     # -- the loop -----------------------------------------------------------------------
 
-    def run(self, lines: Iterator[str], *, echo: bool, stop_on_error: bool) -> int:
+    def run(self, lines: Iterator[Line], *, echo: bool, stop_on_error: bool) -> int:
         """Read commands until quit or the end of input; returns the exit status."""
         self.say(f"Pyramid: {self.description}, {self.state.rules.preset_name or 'custom'} rules")
         self.show()
-        for line in lines:
+        for line, problem in lines:
             text = line.strip()
-            if not text or text.startswith("#"):
+            if problem is None and (not text or text.startswith("#")):
                 continue
             if echo:
-                self.say(f"> {text}")
+                self.say(f"> {_printable(shorten(text, QUOTE))}")
             try:
+                if problem is not None:
+                    raise CliError(problem)
                 if not self.command(text):
                     break
             except (CliError, Pyramid13Error) as error:
-                print(f"error: {error}", file=self.err)
+                message = " ".join(str(error).split())
+                print(f"error: {_printable(shorten(message, 500))}", file=self.err)
                 if stop_on_error:
-                    return 2
+                    return EXIT_ERROR
                 self.status_line()
         return EXIT_NO if self.state.status is Status.LOST else EXIT_OK
 
 
-def _terminal_lines() -> Iterator[str]:
+Line = tuple[str, "str | None"]
+"""A command line read, and what makes it unreadable (None when it is fine)."""
+
+
+def _printable(text: str) -> str:
+    """`text` with control characters (a terminal's escape sequences) written as escapes."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def _terminal_lines() -> Iterator[Line]:
+    with contextlib.suppress(ImportError):  # not on every platform
+        import readline  # noqa: F401  (line editing and history for input())
     while True:
         try:
-            yield input("> ")
+            yield input("> "), None
         except EOFError:
             print()
             return
+        except UnicodeDecodeError:
+            yield "", f"that line is not text in the terminal's encoding ({sys.stdin.encoding})"
+
+
+def _script_lines(stream: BinaryIO, encoding: str, out: TextIO | None = None) -> Iterator[Line]:
+    """Lines of a script, read as bytes so that none is too long or undecodable to report.
+
+    `out` is flushed before each line is read, so that a program driving the game through
+    pipes sees the board before it answers.
+    """
+    number = 0
+    while True:
+        if out is not None:
+            out.flush()
+        data = stream.readline(MAX_LINE + 1)
+        if not data:
+            return
+        number += 1
+        if len(data) > MAX_LINE and not data.endswith(b"\n"):
+            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+                pass  # skip the rest of the line, without holding it
+            yield _shown(data), f"line {number} is longer than {MAX_LINE:,} bytes"
+            continue
+        try:
+            yield data.decode(encoding), None
+        except UnicodeDecodeError as error:
+            problem = f"line {number} is not {encoding} text (byte {error.start + 1})"
+            yield _shown(data), problem
+
+
+def _shown(data: bytes) -> str:
+    """The start of an unreadable line, for the echo: bytes that are not UTF-8 escaped."""
+    return data[: QUOTE * 4].decode("utf-8", "backslashreplace")
+
+
+def _input_lines() -> Iterator[Line]:
+    stdin = sys.stdin
+    if stdin is None:
+        return iter(())
+    buffer = getattr(stdin, "buffer", None)
+    if buffer is None:  # a text stream without bytes beneath (replaced by a caller)
+        return ((line, None) for line in stdin)
+    return _script_lines(buffer, stdin.encoding or "utf-8", sys.stdout)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -290,8 +373,8 @@ def run(args: argparse.Namespace) -> int:
         source.description,
         out=sys.stdout,
         err=sys.stderr,
-        player=args.player,
+        player=None if args.player is None else argument_text(args.player),
     )
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    lines = _terminal_lines() if interactive else iter(sys.stdin)
+    interactive = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    lines = _terminal_lines() if interactive else _input_lines()
     return session.run(lines, echo=not interactive, stop_on_error=args.stop_on_error)

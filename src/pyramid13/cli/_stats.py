@@ -14,6 +14,7 @@ from ..stats import WinRateError, win_rate
 from ._common import (
     EXIT_FAILED,
     EXIT_OK,
+    CliError,
     Parser,
     add_limit_arguments,
     natural,
@@ -24,6 +25,7 @@ from ._common import (
 __all__ = ["add_parser", "run"]
 
 PLAYERS = ("solver", "greedy", "random")
+_LAST_SEED = 2**64 - 1
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -88,7 +90,13 @@ def run(args: argparse.Namespace) -> int:
         and sys.stderr.isatty()
         and importlib.util.find_spec("tqdm") is not None
     )
-    seeds = range(args.first_seed, args.first_seed + args.deals)
+    last = args.first_seed + args.deals - 1
+    if last > _LAST_SEED:
+        raise CliError(
+            f"--first-seed {args.first_seed} and --deals {args.deals} go up to seed {last}, "
+            f"past the last seed 2**64-1 = {_LAST_SEED}"
+        )
+    seeds = range(args.first_seed, last + 1)
     try:
         result = win_rate(
             args.preset,

@@ -7,7 +7,7 @@ recursion: depth-first for any win, A* for a shortest one.
 
 from __future__ import annotations
 
-from ._hint import hint
+from ._hint import Hinter, hint
 from ._solve import DEFAULT_NODE_LIMIT, SolveResult, solve
 
-__all__ = ["DEFAULT_NODE_LIMIT", "SolveResult", "hint", "solve"]
+__all__ = ["DEFAULT_NODE_LIMIT", "Hinter", "SolveResult", "hint", "solve"]

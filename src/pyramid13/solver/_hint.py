@@ -1,13 +1,283 @@
-"""`hint`: the next move to suggest, cheap enough to call after every move of a game."""
+"""`Hinter` and `hint`: the next move to suggest, cheap enough to ask for after every move."""
 
 from __future__ import annotations
 
-from .._greedy import greedy_move
-from .._moves import Move
-from .._state import GameState
-from ._solve import solve
+import time
 
-__all__ = ["hint"]
+from .._errors import InvalidArgumentError
+from .._greedy import greedy_move
+from .._layout import Layout
+from .._moves import Move
+from .._rules import RuleSet
+from .._state import GameState, Status, check_state
+from ._learn import Knowledge, learning_dfs
+from ._model import DRAW, RECYCLE, decode_move, make_model
+from ._solve import check_limits
+
+__all__ = ["Hinter", "hint"]
+
+#: Share of a hint's budget spent searching from the position itself; the rest goes to
+#: its moves one by one, to rule out the ones that lose.
+_FIRST_SHARE = 0.5
+
+
+class Hinter:
+    """Hints for one game that learn as it goes, so that following them keeps a win.
+
+    A `Hinter` keeps, for the game it is asked about (one deal under one rule set), what
+    its searches proved: the positions that are lost and the winning line once one is
+    found. Each call searches within its own budget, but nothing proved is searched again,
+    so the budgets add up over the game; a call may also spend what the call before it
+    left unused. A hint is:
+
+    * the next move of the known winning line while the game follows it (no search);
+    * else the first move of a win found within the budget;
+    * else, the position still undecided, a move not proved losing: half the budget
+      searches from the position, the rest from each of its moves in turn, which rules
+      out the moves that lose; of the moves left, the one after which most of the moves
+      possible now still are, then a draw or recycle before a removal, then the move
+      whose search came closest to clearing the pyramid;
+    * when the position is proved lost, the move `GreedyBot` would play.
+
+    That never suggests a move the search proved losing while another is not; it is no
+    proof that a winnable game stays won (`benchmarks/hints.md` measures how often it
+    does). Positions of another deal or rule set start a new game (and forget the old
+    one); undo is fine: earlier positions of the game keep what was learned. A hinter
+    changes as it learns: keep one per game and per thread.
+
+    Args:
+        node_limit: positions each call may store (freed when the call returns), or None.
+        time_limit: CPU seconds (of the calling thread) each call may search, or None.
+            CPU time, not wall-clock time, so that a busy machine does not shrink the
+            search; the call takes longer when other work shares the processor.
+        memory_limit: positions proved lost or winning that the hinter keeps for its
+            game; past it, it forgets them and starts learning again.
+        saved_limit: how many calls' worth of unused budget a call may add to its own
+            (0: none).
+
+    Raises:
+        InvalidArgumentError: a limit is not a positive number or None.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> hinter = p13.Hinter()
+        >>> while not state.is_over:
+        ...     state = state.apply(hinter.hint(state))
+        >>> state.status
+        <Status.WON: 'won'>
+    """
+
+    __slots__ = (
+        "_game",
+        "_knowledge",
+        "_nodes_saved",
+        "_time_saved",
+        "memory_limit",
+        "node_limit",
+        "saved_limit",
+        "time_limit",
+    )
+
+    node_limit: int | None
+    """Positions each call may store."""
+    time_limit: float | None
+    """Seconds each call may search."""
+    memory_limit: int
+    """Positions the hinter remembers for its game."""
+
+    def __init__(
+        self,
+        *,
+        node_limit: int | None = 20_000,
+        time_limit: float | None = 0.25,
+        memory_limit: int = 1_000_000,
+        saved_limit: int = 1,
+    ) -> None:
+        check_limits(node_limit, time_limit)
+        if isinstance(memory_limit, bool) or not isinstance(memory_limit, int) or memory_limit < 1:
+            raise InvalidArgumentError(f"memory_limit must be a positive int, not {memory_limit!r}")
+        if isinstance(saved_limit, bool) or not isinstance(saved_limit, int) or saved_limit < 0:
+            raise InvalidArgumentError(f"saved_limit must be an int >= 0, not {saved_limit!r}")
+        if time_limit is not None and not time_limit < float("inf"):
+            raise InvalidArgumentError(f"time_limit must be finite or None, not {time_limit!r}")
+        self.node_limit = node_limit
+        self.time_limit = time_limit
+        self.memory_limit = memory_limit
+        self.saved_limit = saved_limit
+        self._nodes_saved = 0
+        self._time_saved = 0.0
+        self._game: tuple[Layout, RuleSet] | None = None
+        self._knowledge: Knowledge | None = None
+
+    def __repr__(self) -> str:
+        return (
+            f"Hinter(node_limit={self.node_limit!r}, time_limit={self.time_limit!r}, "
+            f"memory_limit={self.memory_limit!r})"
+        )
+
+    def hint(self, state: GameState) -> Move | None:
+        """The move to suggest in `state`, or None when the game is over.
+
+        Args:
+            state: a position of the hinter's game (of another game, it starts anew).
+
+        Raises:
+            InvalidArgumentError: `state` is not a GameState.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+            >>> hinter = p13.Hinter()
+            >>> move = hinter.hint(state)
+            >>> move, move in state.legal_moves()
+            (Move.parse('AD+QD'), True)
+        """
+        check_state(state)
+        legal = state.legal_moves()
+        if not legal:
+            return None
+        start = time.thread_time()
+        knowledge = self._knowledge_for(state)
+        # This call's budget: its own plus what earlier calls of the game left unused.
+        budget = None if self.time_limit is None else self.time_limit + self._time_saved
+        nodes = None if self.node_limit is None else self.node_limit + self._nodes_saved
+        before = knowledge.nodes
+        move = self._choose(state, legal, knowledge, start, budget, nodes)
+        if budget is not None:
+            left = max(0.0, budget - (time.thread_time() - start))
+            self._time_saved = min(left, self.saved_limit * (self.time_limit or 0.0))
+        if nodes is not None:
+            left_nodes = max(0, nodes - (knowledge.nodes - before))
+            self._nodes_saved = min(left_nodes, self.saved_limit * (self.node_limit or 0))
+        return move
+
+    def _choose(
+        self,
+        state: GameState,
+        legal: tuple[Move, ...],
+        knowledge: Knowledge,
+        start: float,
+        budget: float | None,
+        nodes: int | None,
+    ) -> Move:
+        model = knowledge.model
+        root = model.encode(state)
+        known = knowledge.wins.get(root)
+        if known is not None:
+            return decode_move(known)
+        if len(legal) == 1:
+            return legal[0]
+        if knowledge.is_lost(root) or model.is_dead(root):
+            return _greedy(state)
+        first_nodes = None if nodes is None else max(1, int(nodes * _FIRST_SHARE))
+        first_end = None if budget is None else start + budget * _FIRST_SHARE
+        found = learning_dfs(knowledge, root, first_nodes, first_end)
+        if found.winnable:
+            return decode_move(found.line[0])
+        if found.winnable is False:
+            return _greedy(state)
+        # Undecided: rule out the moves that lose, then pick among the others.
+        kids = [(code, child) for code, child in reversed(model.children(root))]
+        open_kids = [(code, child) for code, child in kids if not knowledge.is_lost(child)]
+        if not open_kids:
+            return _greedy(state)  # pragma: no cover - the search would have proved it
+        progress = dict(found.progress)
+        left = len(open_kids)
+        undecided = []
+        for code, child in open_kids:
+            if len(open_kids) > 1:
+                now = time.thread_time()
+                end = None
+                if budget is not None:
+                    end = now + max(0.0, start + budget - now) / left
+                share = None if nodes is None else max(1, (nodes - found.nodes) // left)
+                left -= 1
+                result = learning_dfs(knowledge, child, share, end)
+                if result.winnable:
+                    knowledge.wins[root] = code
+                    return decode_move(code)
+                if result.winnable is False:
+                    continue
+                if result.progress:
+                    reached = min(result.progress.values())
+                    if reached < progress.get(child, 99):
+                        progress[child] = reached
+            undecided.append((code, child))
+        if not undecided:
+            return _greedy(state)  # pragma: no cover - every move proved lost
+        # Keep options open: the move after which most of the moves possible now still
+        # are; then waiting (a draw or recycle) before a removal; then the move whose
+        # search came closest to clearing the pyramid; then the search's own order.
+        codes = {code for code, _ in kids}
+        kept = [
+            len(codes.intersection(move for move, _ in model.children(child)))
+            for _, child in undecided
+        ]
+        best = min(
+            range(len(undecided)),
+            key=lambda i: (
+                -kept[i],
+                undecided[i][0] not in (DRAW, RECYCLE),
+                progress.get(undecided[i][1], 99),
+                i,
+            ),
+        )
+        return decode_move(undecided[best][0])
+
+    def known(self, state: GameState) -> bool | None:
+        """What the hinter has proved about `state`, without searching.
+
+        Args:
+            state: a position.
+
+        Returns:
+            True when it knows a winning line from `state` (or the game is won), False
+            when it proved `state` lost (or the game is lost), None when it does not
+            know yet (or `state` is not of its game).
+
+        Raises:
+            InvalidArgumentError: `state` is not a GameState.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+            >>> hinter = p13.Hinter()
+            >>> hinter.known(state) is None
+            True
+            >>> hinter.hint(state)
+            Move.parse('AD+QD')
+            >>> hinter.known(state)
+            True
+        """
+        check_state(state)
+        status = state.status
+        if status is not Status.PLAYING:
+            return status is Status.WON
+        knowledge = self._knowledge
+        if knowledge is None or self._game != (state.layout, state.rules):
+            return None
+        model = knowledge.model
+        root = model.encode(state)
+        if root in knowledge.wins:
+            return True
+        if knowledge.is_lost(root) or model.is_dead(root):
+            return False
+        return None
+
+    def _knowledge_for(self, state: GameState) -> Knowledge:
+        game = (state.layout, state.rules)
+        knowledge = self._knowledge
+        if knowledge is None or self._game != game or len(knowledge) > self.memory_limit:
+            knowledge = self._knowledge = Knowledge(make_model(state))
+            self._game = game
+        return knowledge
+
+
+def _greedy(state: GameState) -> Move:
+    move = greedy_move(state)
+    assert move is not None  # the game is not over
+    return move
 
 
 def hint(
@@ -15,37 +285,24 @@ def hint(
 ) -> Move | None:
     """The move to suggest in `state`, or None when the game is over.
 
-    The solver gets a small budget: when it finds a win within it, the hint is the first
-    move of that win (so following hints wins every game that can still be won and that
-    the budget decides). When it proves the game lost or runs out of budget, the hint is
-    the greedy player's move (see `GreedyBot`). With the default budget a hint takes at
-    most about a quarter of a second, and usually a few milliseconds.
+    One call of a fresh `Hinter`: it never suggests a move its search proved losing when
+    another is not, but it learns nothing from one call to the next. To give hints all
+    through a game, keep one `Hinter` for the game: its searches add up.
 
     Args:
         state: the position.
-        node_limit: the solver's node budget (see `solve`).
-        time_limit: the solver's time budget in seconds.
+        node_limit: the positions the search may store (see `solve`).
+        time_limit: the search's budget in CPU seconds of the calling thread.
 
     Raises:
-        TypeError: `state` is not a GameState.
+        InvalidArgumentError: `state` is not a GameState.
         InvalidArgumentError: a limit is not a positive number or None.
 
     Examples:
         >>> import pyramid13 as p13
         >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
-        >>> while not state.is_over:
-        ...     state = state.apply(p13.hint(state))
-        >>> state.status
-        <Status.WON: 'won'>
+        >>> p13.hint(state)
+        Move.parse('AD+QD')
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
-    legal = state.legal_moves()
-    if not legal:
-        return None
-    if len(legal) == 1:
-        return legal[0]
-    result = solve(state, node_limit=node_limit, time_limit=time_limit)
-    if result.winnable:
-        return result.moves[0]
-    return greedy_move(state)
+    check_state(state)
+    return Hinter(node_limit=node_limit, time_limit=time_limit).hint(state)

@@ -33,9 +33,11 @@ Pruning, all exact (it never turns a winnable position into a lost one):
   cards can only meet when the rules expose two talon cards at once;
 * the relaxation `_Deal.clearable`: if the pyramid cannot be cleared even with every talon
   card in play at hand whenever wanted (each once), the position is lost;
-* burial in the last pass (one waste pile): a waste card that nothing left can pair with
-  stays for good, so the cards beneath it no longer count as partners (and with the goal
-  of all 52 cards the position is lost);
+* burial in the last pass: a waste card that nothing left can pair with stays for good,
+  so the cards beneath it no longer count as partners (and with the goal of all 52 cards
+  the position is lost). With several piles (and no `waste_pairing`) the cards that can
+  meet a pile card are the pyramid's, the other piles' and the stock cards dealt onto
+  other piles (every stock card when the stock top plays);
 * Kings at once: an available pyramid King is the only successor considered (removing it
   only uncovers cards, and it must go anyway). A talon King is forced too with one waste
   pile and ``draw_count == 1`` when the search only asks for *a* win, or the goal is all 52
@@ -780,6 +782,60 @@ class PileModel(Model):
         dead = deal.dead_function()
         pass_unit = 1 << key_bits
         piles_field = (1 << _PILE_BITS * piles) - 1
+        burial = prune and passes > 0 and not waste_pairing
+        n_piles = piles
+        bit_of_value = [1 << value if 0 < value < 13 else 0 for value in _VALUE]
+
+        def _buried(st: int, pyramid_values: int, stock: int) -> int:
+            """Talon bits buried for good under a stuck pile card (-1: a stuck card when
+            every card must go)."""
+            # Values that can meet a card of pile k: the pyramid's, the other piles', the
+            # stock cards dealt onto other piles (or every stock card if its top plays).
+            stock_values = [0] * n_piles
+            k = 0
+            while stock:
+                stock_values[k % n_piles] |= bit_of_value[stock & 63]
+                stock >>= 6
+                k += 1
+            all_stock = 0
+            for mask in stock_values:
+                all_stock |= mask
+            pile_values = []
+            contents = []
+            for offset in offsets:
+                pile = st >> offset & _PILE_MASK
+                contents.append(pile)
+                mask = 0
+                while pile:
+                    mask |= bit_of_value[pile & 63]
+                    pile >>= 6
+                pile_values.append(mask)
+            buried = 0
+            for k, pile in enumerate(contents):
+                if not pile:
+                    continue
+                if stock_top:
+                    others = pyramid_values | all_stock
+                else:
+                    others = pyramid_values
+                    for j, mask in enumerate(stock_values):
+                        if j != k:
+                            others |= mask
+                for j, mask in enumerate(pile_values):
+                    if j != k:
+                        others |= mask
+                while pile:
+                    card = pile & 63
+                    pile >>= 6
+                    bit = bit_of_value[card]
+                    if bit and not others >> (13 - _VALUE[card]) & 1:
+                        if all_cards:
+                            return -1
+                        while pile:
+                            buried |= 1 << index[pile & 63]
+                            pile >>= 6
+                        break
+            return buried
 
         def children(st: int) -> Children:
             pyr = st & _PYR
@@ -791,6 +847,15 @@ class PileModel(Model):
                 return [(code, st ^ bit)]
             present = st >> 28 & _T24
             stock = st >> 52 & _PILE_MASK
+            if burial and (st >> key_bits) + 1 >= passes:
+                # In the last pass a pile card that no card able to meet it pairs with
+                # stays for good and buries the cards beneath it: drop those from the
+                # partners, and with the goal of all 52 cards the game is lost.
+                buried = _buried(st, shape.values, stock)
+                if buried < 0:
+                    return []
+                if buried and any(dead(low, pyr, present ^ buried) for low in range(1, 7)):
+                    return []
             out: Children = []
             if stock:
                 # Deal the next cards one onto each pile, pile 1 first.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Generic, TypeVar
 
@@ -9,24 +10,47 @@ import attrs
 
 from .._errors import InvalidArgumentError
 from .._moves import Move
-from .._state import GameState, Status
+from .._state import GameState, Status, check_state
+from .._text import describe
 from ._model import decode_move, make_model
 from ._search import astar, dfs
 
-__all__ = ["DEFAULT_NODE_LIMIT", "SolveResult", "solve"]
+__all__ = ["DEFAULT_NODE_LIMIT", "SolveResult", "check_limits", "solve"]
 
 MoveT = TypeVar("MoveT")
 
-#: The default `node_limit` of `solve`: about 300 MB in the default mode and 420 MB in
-#: the optimal mode at most (roughly 100 and 140 bytes per stored state).
+#: The default `node_limit` of `solve`. Searches that reach it were measured at about
+#: 350 MB (one waste pile), 522 MB (one pile, optimal mode) and 850 MB (three waste piles,
+#: optimal mode): see `benchmarks/memory.md`.
 DEFAULT_NODE_LIMIT = 3_000_000
 
 
-def _check_limit(name: str, value: object, kind: type | tuple[type, ...]) -> None:
-    if value is None:
+def check_limits(node_limit: object, time_limit: object) -> None:
+    """Check a node limit (a positive int or None) and a time limit (a positive, finite
+    number of seconds or None), as `solve` takes them.
+
+    Raises:
+        InvalidArgumentError: a limit is anything else (NaN and infinity included).
+    """
+    if node_limit is not None and (
+        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0
+    ):
+        raise InvalidArgumentError(
+            f"node_limit must be a positive int or None, not {describe(node_limit)}"
+        )
+    if time_limit is None:
         return
-    if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:  # type: ignore[operator]
-        raise InvalidArgumentError(f"{name} must be a positive number or None, not {value!r}")
+    seconds = math.nan
+    if isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool):
+        try:
+            seconds = float(time_limit)
+        except OverflowError:
+            seconds = math.inf
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise InvalidArgumentError(
+            "time_limit must be a positive, finite number of seconds or None, "
+            f"not {describe(time_limit)}"
+        )
 
 
 @attrs.frozen
@@ -97,8 +121,8 @@ def solve(
         time_limit: stop, with `winnable` None, after about this many seconds.
 
     Raises:
-        TypeError: `state` is not a GameState.
-        InvalidArgumentError: a limit is not a positive number or None.
+        InvalidArgumentError: `state` is not a GameState, or a limit is not a positive
+            number or None (a time limit must also be finite: NaN and infinity are refused).
 
     Examples:
         >>> import pyramid13 as p13
@@ -106,10 +130,8 @@ def solve(
         >>> p13.solve(state, optimal=True).length
         40
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a GameState, not {type(state).__name__}")
-    _check_limit("node_limit", node_limit, int)
-    _check_limit("time_limit", time_limit, (int, float))
+    check_state(state)
+    check_limits(node_limit, time_limit)
     optimal = bool(optimal)
     start = time.perf_counter()
     status = state.status

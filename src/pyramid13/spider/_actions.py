@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .._actions import action_mask, sorted_actions
 from .._errors import InvalidArgumentError, InvalidMoveError
+from .._text import describe
 from ._moves import Move, MoveKind
 
 __all__ = [
@@ -72,7 +73,7 @@ def action_to_move(action: int) -> Move:
     """
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
         raise InvalidArgumentError(
-            f"a Spider action must be an int in 0..{ACTION_COUNT - 1}, not {action!r}"
+            f"a Spider action must be an int in 0..{ACTION_COUNT - 1}, not {describe(action)}"
         )
     return _MOVES[action]
 

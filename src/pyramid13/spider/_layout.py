@@ -36,9 +36,10 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from .._cards import Card, Rank, Suit
-from .._errors import InvalidCardError, InvalidLayoutError
+from .._errors import InvalidCardError, InvalidLayoutError, InvalidRulesError
 from .._layout import _SplitMix64
-from ._rules import DealShape, RuleSet
+from .._text import describe
+from ._rules import DealShape, RuleSet, as_rules
 
 __all__ = ["Layout"]
 
@@ -57,7 +58,7 @@ def _check_group(name: str, value: object, count: int | None) -> None:
             raise InvalidLayoutError(f"{name[:-1]} {number} must be a tuple of Card")
         for card in group:
             if not isinstance(card, Card):
-                raise InvalidLayoutError(f"{name[:-1]} {number} holds {card!r}, not a Card")
+                raise InvalidLayoutError(f"{name[:-1]} {number} holds {describe(card)}, not a Card")
 
 
 def _check_piles(instance: Layout, _attribute: object, piles: object) -> None:
@@ -218,6 +219,13 @@ class Layout:
             cards: the cards in the order they are dealt.
             shape: the deal shape, or its name.
 
+        Examples:
+            >>> from pyramid13 import Card, Rank, Suit
+            >>> deck = [Card(rank, Suit.SPADES) for _ in range(8) for rank in Rank]
+            >>> layout = Layout.from_cards(deck, "bicycle")
+            >>> [str(card) for card in layout.piles[0]]  # rounds: pile 1 gets cards 1, 11, 21...
+            ['AS', 'JS', '8S', '5S', '2S']
+
         Raises:
             InvalidLayoutError: not a 104-card Spider deck, or an unknown shape.
         """
@@ -225,9 +233,9 @@ class Layout:
             try:
                 shape = DealShape(shape)
             except ValueError:
-                raise InvalidLayoutError(f"unknown deal shape {shape!r}") from None
+                raise InvalidLayoutError(f"unknown deal shape {describe(shape)}") from None
         if not isinstance(shape, DealShape):
-            raise InvalidLayoutError(f"shape must be a DealShape, not {shape!r}")
+            raise InvalidLayoutError(f"shape must be a DealShape, not {describe(shape)}")
         items = tuple(cards)
         if len(items) != 104:
             raise InvalidLayoutError(f"a Spider deck has 104 cards, not {len(items)}")
@@ -235,7 +243,7 @@ class Layout:
         return cls(tuple(piles), tuple(deals))
 
     @classmethod
-    def shuffled(cls, seed: int, rules: RuleSet | None = None) -> Layout:
+    def shuffled(cls, seed: int, rules: RuleSet | str | None = None) -> Layout:
         """A deal chosen by `seed` for `rules`, the same on every platform, Python and release.
 
         The deck of the rules' suits is shuffled by the SplitMix64 Fisher-Yates of Pyramid's
@@ -252,15 +260,17 @@ class Layout:
             [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
 
         Raises:
-            InvalidLayoutError: `seed` is not an int in that range, or `rules` is not a
-                RuleSet.
+            InvalidLayoutError: `seed` is not an int in that range, or `rules` is neither a
+                RuleSet nor a preset's name.
         """
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
-            raise InvalidLayoutError(f"a deal seed must be an int in 0..2**64-1, not {seed!r}")
-        if rules is None:
-            rules = RuleSet()
-        elif not isinstance(rules, RuleSet):
-            raise InvalidLayoutError(f"rules must be a spider RuleSet, not {type(rules).__name__}")
+            raise InvalidLayoutError(
+                f"a deal seed must be an int in 0..2**64-1, not {describe(seed)}"
+            )
+        try:
+            rules = as_rules(rules)
+        except InvalidRulesError as error:
+            raise InvalidLayoutError(str(error)) from None
         copies = 8 // rules.suits
         cards = [
             Card(rank, suit) for _copy in range(copies) for suit in rules.suit_set for rank in Rank
@@ -295,9 +305,11 @@ class Layout:
             InvalidLayoutError: `number` is not a positive int or `suits` not 1, 2 or 4.
         """
         if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-            raise InvalidLayoutError(f"a PySolFC game number must be an int >= 1, not {number!r}")
+            raise InvalidLayoutError(
+                f"a PySolFC game number must be an int >= 1, not {describe(number)}"
+            )
         if isinstance(suits, bool) or suits not in (1, 2, 4):
-            raise InvalidLayoutError(f"suits must be 1, 2 or 4, not {suits!r}")
+            raise InvalidLayoutError(f"suits must be 1, 2 or 4, not {describe(suits)}")
         order = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
         deck = [Card(rank, suit) for _copy in range(2) for suit in order for rank in Rank]
         if number < 32000:

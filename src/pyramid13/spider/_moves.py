@@ -22,6 +22,7 @@ from typing import ClassVar
 import attrs
 
 from .._errors import InvalidMoveError
+from .._text import describe
 
 __all__ = ["MAX_UNIT", "PILES", "Move", "MoveKind"]
 
@@ -32,7 +33,12 @@ MAX_UNIT = 13
 
 
 class MoveKind(enum.Enum):
-    """What a Spider move does."""
+    """What a Spider move does.
+
+    Examples:
+        >>> Move.parse("3:2>7").kind, Move.parse("deal").kind, Move.parse("remove 3").kind
+        (<MoveKind.UNIT: 'unit'>, <MoveKind.DEAL: 'deal'>, <MoveKind.REMOVE: 'remove'>)
+    """
 
     UNIT = "unit"
     """Move the top cards of a pile (one suit, descending) onto another pile."""
@@ -44,7 +50,7 @@ class MoveKind(enum.Enum):
 
 def _check_pile(name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < PILES:
-        raise InvalidMoveError(f"{name} must be a pile index in 0..9, not {value!r}")
+        raise InvalidMoveError(f"{name} must be a pile index in 0..9, not {describe(value)}")
 
 
 @attrs.frozen(repr=False)
@@ -85,7 +91,7 @@ class Move:
             _check_pile("target", self.target)
             count = self.count
             if isinstance(count, bool) or not isinstance(count, int):
-                raise InvalidMoveError(f"count must be an int in 1..13, not {count!r}")
+                raise InvalidMoveError(f"count must be an int in 1..13, not {describe(count)}")
             if not 1 <= count <= MAX_UNIT:
                 raise InvalidMoveError(
                     f"a unit has 1 to 13 cards (one suit, descending), not {count}"
@@ -102,7 +108,7 @@ class Move:
             if (self.source, self.count, self.target, self.pile) != (None, None, None, None):
                 raise InvalidMoveError("the deal takes no pile or count")
         else:
-            raise InvalidMoveError(f"a move's kind must be a MoveKind, not {kind!r}")
+            raise InvalidMoveError(f"a move's kind must be a MoveKind, not {describe(kind)}")
 
     @classmethod
     def unit(cls, source: int, count: int, target: int) -> Move:
@@ -135,7 +141,12 @@ class Move:
 
     @classmethod
     def deal(cls) -> Move:
-        """The deal (the same object as `Move.DEAL`)."""
+        """The deal (the same object as `Move.DEAL`).
+
+        Examples:
+            >>> Move.deal() is Move.DEAL, str(Move.deal())
+            (True, 'deal')
+        """
         return cls.DEAL
 
     @classmethod
@@ -144,6 +155,10 @@ class Move:
 
         Args:
             pile: the index of the pile.
+
+        Examples:
+            >>> Move.remove(2)
+            Move.parse('remove 3')
 
         Raises:
             InvalidMoveError: the index is out of range.
@@ -160,6 +175,15 @@ class Move:
 
         Args:
             text: the move's text.
+
+        Examples:
+            >>> move = Move.parse("3:2>7")
+            >>> move.source, move.count, move.target  # indexes count from 0
+            (2, 2, 6)
+            >>> Move.parse("3>7")
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidMoveError: '3>7' is not a move: expected 'SOURCE:COUNT>TARGET' ...
 
         Raises:
             InvalidMoveError: the text is not a move; the message says why.
@@ -178,9 +202,11 @@ class Move:
             _check_number("source pile", source, text)
             _check_number("target pile", target, text)
             if not 1 <= count <= MAX_UNIT:
-                raise InvalidMoveError(f"{text!r} is not a move: a unit has 1 to 13 cards")
+                raise InvalidMoveError(f"{describe(text)} is not a move: a unit has 1 to 13 cards")
             if source == target:
-                raise InvalidMoveError(f"{text!r} is not a move: source and target are the same")
+                raise InvalidMoveError(
+                    f"{describe(text)} is not a move: source and target are the same"
+                )
             return UNIT_MOVES[((source - 1) * 14 + count) * PILES + target - 1]
         match = _REMOVE_TEXT.fullmatch(word)
         if match is not None:
@@ -188,7 +214,7 @@ class Move:
             _check_number("pile", pile, text)
             return REMOVE_MOVES[pile - 1]
         raise InvalidMoveError(
-            f"{text!r} is not a move: expected 'SOURCE:COUNT>TARGET' such as '3:2>7', "
+            f"{describe(text)} is not a move: expected 'SOURCE:COUNT>TARGET' such as '3:2>7', "
             "'deal' or 'remove PILE' (piles 1..10)"
         )
 
@@ -211,7 +237,7 @@ class Move:
 
 def _check_number(name: str, number: int, text: str) -> None:
     if not 1 <= number <= PILES:
-        raise InvalidMoveError(f"{text!r} is not a move: {name} {number} is not in 1..10")
+        raise InvalidMoveError(f"{describe(text)} is not a move: {name} {number} is not in 1..10")
 
 
 _UNIT_TEXT = re.compile(r"\s*(\d{1,3})\s*:\s*(\d{1,3})\s*>\s*(\d{1,3})\s*", re.ASCII)

@@ -70,7 +70,13 @@ class Observation:
     )
 
     def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves, computed from what is seen; equal to the state's."""
+        """The legal moves, computed from what is seen; equal to the state's.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> [str(move) for move in state.observe().legal_moves()][:3]
+            ['2:1>4', '4:1>7', '4:1>8']
+        """
         moves = self._moves
         if moves is None:
             if len(self.runs_removed) == RUNS_TO_WIN:
@@ -88,11 +94,28 @@ class Observation:
         return moves
 
     def legal_actions(self) -> tuple[int, ...]:
-        """The legal moves as ascending action numbers (see `spider.action_to_move`)."""
+        """The legal moves as ascending action numbers (see `spider.action_to_move`).
+
+        Examples:
+            >>> from pyramid13.spider import action_to_move
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> actions = state.observe().legal_actions()
+            >>> sorted(str(action_to_move(a)) for a in actions) == sorted(
+            ...     str(m) for m in state.legal_moves()
+            ... )
+            True
+        """
         return sorted_actions(self.legal_moves(), _ACTION_OF)
 
     def legal_action_mask(self) -> tuple[bool, ...]:
-        """One flag per action of the fixed action space: True where it is legal."""
+        """One flag per action of the fixed action space: True where it is legal.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> mask = state.observe().legal_action_mask()
+            >>> len(mask), sum(mask)
+            (1181, 7)
+        """
         return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
 
     def __str__(self) -> str:

@@ -40,7 +40,13 @@ class Pile:
 
 @attrs.frozen
 class ObservedPile:
-    """One of the ten piles of an `Observation`: face-down cards are only counted."""
+    """One of the ten piles of an `Observation`: face-down cards are only counted.
+
+    Examples:
+        >>> pile = ObservedPile(4, (Card.parse("TH"),))
+        >>> len(pile), pile.top
+        (5, Card.parse('TH'))
+    """
 
     face_down_count: int
     """How many face-down cards the pile holds."""

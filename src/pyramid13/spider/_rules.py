@@ -13,13 +13,19 @@ import attrs
 
 from .._cards import Suit
 from .._errors import InvalidRulesError
+from .._text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
 
-__all__ = ["DealShape", "RuleSet"]
+__all__ = ["DealShape", "RuleSet", "as_rules"]
 
 
 class DealShape(enum.Enum):
-    """How many cards each pile starts with, and how the stock is dealt."""
+    """How many cards each pile starts with, and how the stock is dealt.
+
+    Examples:
+        >>> DealShape("first-four"), RuleSet.preset("microsoft").shape is DealShape.FIRST_FOUR
+        (<DealShape.FIRST_FOUR: 'first-four'>, True)
+    """
 
     BICYCLE = "bicycle"
     """Ten piles of 5 (50 cards); a stock of 54: five deals of 10, then a final deal of 4
@@ -79,7 +85,7 @@ def _to_shape(value: object) -> object:
             return DealShape(value)
         except ValueError:
             raise InvalidRulesError(
-                f"unknown deal shape {value!r}; known shapes: "
+                f"unknown deal shape {describe(value)}; known shapes: "
                 f"{', '.join(shape.value for shape in DealShape)}"
             ) from None
     return value
@@ -87,12 +93,12 @@ def _to_shape(value: object) -> object:
 
 def _check_shape(instance: RuleSet, attribute: object, value: object) -> None:
     if not isinstance(value, DealShape):
-        raise InvalidRulesError(f"shape must be a DealShape or its name, not {value!r}")
+        raise InvalidRulesError(f"shape must be a DealShape or its name, not {describe(value)}")
 
 
 def _check_suits(instance: RuleSet, attribute: object, value: object) -> None:
     if isinstance(value, bool) or value not in (1, 2, 4):
-        raise InvalidRulesError(f"suits must be 1, 2 or 4, not {value!r}")
+        raise InvalidRulesError(f"suits must be 1, 2 or 4, not {describe(value)}")
 
 
 def _to_suit_set(value: object) -> object:
@@ -104,7 +110,7 @@ def _to_suit_set(value: object) -> object:
                     item = Suit(item.upper())
                 except ValueError:
                     raise InvalidRulesError(
-                        f"unknown suit {item!r} in suit_set (expected C, D, H or S)"
+                        f"unknown suit {describe(item)} in suit_set (expected C, D, H or S)"
                     ) from None
             suits.append(item)
         return tuple(suits)
@@ -119,7 +125,7 @@ def _default_suit_set(instance: RuleSet) -> tuple[Suit, ...]:
 
 def _check_suit_set(instance: RuleSet, attribute: object, value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(suit, Suit) for suit in value):
-        raise InvalidRulesError(f"suit_set must be a tuple of Suit, not {value!r}")
+        raise InvalidRulesError(f"suit_set must be a tuple of Suit, not {describe(value)}")
     if len(set(value)) != len(value):
         raise InvalidRulesError(f"suit_set names a suit twice: {''.join(s.value for s in value)}")
     if len(value) != instance.suits:
@@ -131,7 +137,7 @@ def _check_suit_set(instance: RuleSet, attribute: object, value: object) -> None
 
 def _check_bool(instance: RuleSet, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise InvalidRulesError(f"{attribute.name} must be True or False, not {value!r}")
+        raise InvalidRulesError(f"{attribute.name} must be True or False, not {describe(value)}")
 
 
 def _to_policy(value: object) -> object:
@@ -140,7 +146,7 @@ def _to_policy(value: object) -> object:
             return scoring_policy(value)
         except KeyError:
             raise InvalidRulesError(
-                f"unknown Spider scoring policy {value!r}; shipped ones: "
+                f"unknown Spider scoring policy {describe(value)}; shipped ones: "
                 f"{', '.join(shipped_policy_names())}"
             ) from None
     return value
@@ -155,7 +161,7 @@ def _check_policy(instance: RuleSet, attribute: object, value: object) -> None:
     if not isinstance(value, ScoringPolicy) or not isinstance(value.name, str):
         raise InvalidRulesError(
             "scoring must be a Spider ScoringPolicy (with .name, .start, .undo_penalty and "
-            f".score) or a policy name, not {value!r}"
+            f".score) or a policy name, not {describe(value)}"
         )
 
 
@@ -230,17 +236,28 @@ class RuleSet:
         except (KeyError, TypeError):
             if not any(name == known for known, _suits in _PRESETS):
                 raise InvalidRulesError(
-                    f"unknown Spider preset {name!r}; known presets: {', '.join(_NAMES)}"
+                    f"unknown Spider preset {describe(name)}; known presets: {', '.join(_NAMES)}"
                 ) from None
-            raise InvalidRulesError(f"suits must be 1, 2 or 4, not {suits!r}") from None
+            raise InvalidRulesError(f"suits must be 1, 2 or 4, not {describe(suits)}") from None
 
     @classmethod
     def preset_names(cls) -> tuple[str, ...]:
-        """The names of every preset, `bicycle` first."""
+        """The names of every preset, `bicycle` first.
+
+        Examples:
+            >>> RuleSet.preset_names()
+            ('bicycle', 'microsoft', 'pysolfc', 'relaxed', 'kpat', 'open')
+        """
         return _NAMES
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain, JSON-ready dict of every setting; `from_dict` reads it back."""
+        """A plain, JSON-ready dict of every setting; `from_dict` reads it back.
+
+        Examples:
+            >>> RuleSet.preset("kpat", suits=2).to_dict()  # doctest: +NORMALIZE_WHITESPACE
+            {'shape': 'first-four', 'suits': 2, 'suit_set': ['S', 'H'], 'deal_onto_empty': True,
+             'auto_remove_runs': True, 'face_down': True, 'scoring': 'none'}
+        """
         return {
             "shape": self.shape.value,
             "suits": self.suits,
@@ -264,6 +281,15 @@ class RuleSet:
             data: the settings.
             policies: extra scoring policies by name, for rules saved with your own policy.
 
+        Examples:
+            >>> rules = RuleSet.from_dict({"shape": "pysolfc", "suits": 1})
+            >>> rules.suit_set, rules.auto_remove_runs, rules.preset_name
+            ((<Suit.CLUBS: 'C'>,), True, None)
+            >>> RuleSet.from_dict({"suits": 3})
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidRulesError: suits must be 1, 2 or 4, not 3
+
         Raises:
             InvalidRulesError: an unknown key, a bad value or an unknown scoring policy.
         """
@@ -275,15 +301,17 @@ class RuleSet:
             raise InvalidRulesError(f"unknown Spider rule setting(s): {', '.join(unknown)}")
         settings = dict(data)
         if "shape" in settings and not isinstance(settings["shape"], str):
-            raise InvalidRulesError(f"shape must be a shape name, not {settings['shape']!r}")
+            raise InvalidRulesError(
+                f"shape must be a shape name, not {describe(settings['shape'])}"
+            )
         if "suit_set" in settings and not isinstance(settings["suit_set"], (list, tuple)):
             raise InvalidRulesError(
-                f"suit_set must be a list of suit letters, not {settings['suit_set']!r}"
+                f"suit_set must be a list of suit letters, not {describe(settings['suit_set'])}"
             )
         if "scoring" in settings:
             name = settings["scoring"]
             if not isinstance(name, str):
-                raise InvalidRulesError(f"scoring must be a policy name, not {name!r}")
+                raise InvalidRulesError(f"scoring must be a policy name, not {describe(name)}")
             if policies is not None and name in policies:
                 settings["scoring"] = policies[name]
         return cls(**settings)
@@ -310,3 +338,22 @@ def _make_presets() -> dict[tuple[str, int], RuleSet]:
 
 _PRESETS = _make_presets()
 _NAMES = tuple(dict.fromkeys(name for name, _suits in _PRESETS))
+
+
+def as_rules(rules: RuleSet | str | None) -> RuleSet:
+    """`rules` as a spider RuleSet: one itself, a preset's name (4 suits), or None for
+    `RuleSet()`. Every function of the package that takes rules accepts these forms.
+
+    Raises:
+        InvalidRulesError: an unknown preset name, or neither a RuleSet nor text.
+    """
+    if isinstance(rules, RuleSet):
+        return rules
+    if rules is None:
+        return RuleSet()
+    if isinstance(rules, str):
+        return RuleSet.preset(rules)
+    raise InvalidRulesError(
+        "rules must be a spider RuleSet or a preset name (use RuleSet.preset for other "
+        f"suit counts), not {type(rules).__name__}"
+    )

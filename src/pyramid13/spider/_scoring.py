@@ -20,7 +20,13 @@ __all__ = ["MicrosoftScoring", "NoScoring", "ScoreEvent", "ScoringPolicy", "scor
 
 
 class ScoreEvent(NamedTuple):
-    """What a Spider move did, as a scoring policy sees it (after the move)."""
+    """What a Spider move did, as a scoring policy sees it (after the move).
+
+    Examples:
+        >>> event = ScoreEvent(Move.DEAL, runs_removed=2, won=False, deals_left=3)
+        >>> MicrosoftScoring().score(480, event)  # -1 for the deal, +100 per run
+        679
+    """
 
     move: Move
     """The move just applied."""
@@ -41,6 +47,22 @@ class ScoringPolicy(Protocol):
     ideal). A game's score starts at `start`; every applied move replaces it with
     `score(previous, event)`. `GameState.undo` restores the previous score exactly;
     ``undo(penalty=True)`` lowers it by `undo_penalty` as well.
+
+    Examples:
+        A policy that counts the runs removed, ten points each:
+
+        >>> @attrs.frozen
+        ... class RunPoints:
+        ...     name = "run-points"
+        ...     start = 0
+        ...     undo_penalty = 0
+        ...     def score(self, score: int, event: ScoreEvent) -> int:
+        ...         return score + 10 * event.runs_removed
+        >>> isinstance(RunPoints(), ScoringPolicy)
+        True
+        >>> from pyramid13.spider import RuleSet
+        >>> RuleSet(scoring=RunPoints()).scoring.name
+        'run-points'
     """
 
     @property
@@ -70,7 +92,13 @@ class ScoringPolicy(Protocol):
 
 @attrs.frozen
 class NoScoring:
-    """No score: it stays 0 (Bicycle, PySolFC, KPat)."""
+    """No score: it stays 0 (Bicycle, PySolFC, KPat).
+
+    Examples:
+        >>> policy = NoScoring()
+        >>> policy.name, policy.start, policy.score(0, ScoreEvent(Move.DEAL, 1, False, 4))
+        ('none', 0, 0)
+    """
 
     @property
     def name(self) -> str:
@@ -93,6 +121,10 @@ class NoScoring:
         Args:
             score: the score before the move.
             event: what the move did.
+
+        Examples:
+            >>> NoScoring().score(0, ScoreEvent(Move.parse("remove 3"), 1, True, 0))
+            0
         """
         return 0
 
@@ -129,6 +161,13 @@ class MicrosoftScoring:
         Args:
             score: the score before the move.
             event: what the move did.
+
+        Examples:
+            >>> policy = MicrosoftScoring()
+            >>> policy.score(500, ScoreEvent(Move.parse("3:2>7"), 0, False, 5))
+            499
+            >>> policy.score(499, ScoreEvent(Move.parse("remove 7"), 1, False, 5))
+            599
         """
         if event.move.kind is not MoveKind.REMOVE:
             score -= 1

@@ -37,12 +37,11 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from attrs.exceptions import FrozenInstanceError
 
-from .._cards import DECK, Card, Suit
+from .._cards import DECK, Card, Rank, Suit
 from .._errors import (
     IllegalMoveError,
     InvalidLayoutError,
     InvalidMoveError,
-    InvalidRulesError,
     UndoError,
 )
 from .._state import Status
@@ -50,7 +49,7 @@ from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
 from ._pile import Pile
-from ._rules import RuleSet
+from ._rules import RuleSet, as_rules
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
 
 if TYPE_CHECKING:
@@ -269,7 +268,7 @@ class GameState:
     # -- construction -------------------------------------------------------------------
 
     @classmethod
-    def new(cls, layout: Layout, rules: RuleSet | None = None) -> GameState:
+    def new(cls, layout: Layout, rules: RuleSet | str | None = None) -> GameState:
         """The start of a game: `layout` dealt under `rules` (`RuleSet()` by default).
 
         Args:
@@ -286,20 +285,14 @@ class GameState:
         Raises:
             InvalidLayoutError: `layout` is not a spider Layout, or its shape or suits are
                 not the rules'.
-            InvalidRulesError: `rules` is not a spider RuleSet.
+            InvalidRulesError: `rules` is neither a spider RuleSet nor a preset's name.
         """
         if not isinstance(layout, Layout):
             hint = " (read a layout code with Layout.parse)" if isinstance(layout, str) else ""
             raise InvalidLayoutError(
                 f"layout must be a spider Layout{hint}, not {type(layout).__name__}"
             )
-        if rules is None:
-            rules = RuleSet()
-        elif not isinstance(rules, RuleSet):
-            hint = " (use RuleSet.preset(name) for a preset)" if isinstance(rules, str) else ""
-            raise InvalidRulesError(
-                f"rules must be a spider RuleSet{hint}, not {type(rules).__name__}"
-            )
+        rules = as_rules(rules)
         if layout.shape is not rules.shape:
             raise InvalidLayoutError(
                 f"the layout is dealt in the {layout.shape.value} shape, the rules play "
@@ -324,6 +317,66 @@ class GameState:
             downs |= len(cards) << (3 * pile)
         game = _Game(layout, rules, downs_cards, deals)
         return _make(game, ups, downs, _runs_of(ups), 0, (), rules.scoring.start, 0, None, None)
+
+    @classmethod
+    def from_string(cls, text: str, rules: RuleSet | str | None = None) -> GameState:
+        """Read a position code, as written by `to_string`: a position without history.
+
+        The state has no previous state. Its `layout` is a deal consistent with the
+        position: the piles' cards (pile 1 to 10, each bottom to top), the stock in dealing
+        order, then the removed runs (King to Ace), cut into the rules' pile and deal sizes;
+        when the position is the start of a game, that is the game's deal.
+
+        Besides the syntax, the reader refuses a position no game can reach: cards that do
+        not make up the rules' deck (each card of the suits in play ``8 / suits`` times
+        between the piles, the stock and the removed runs, no other card); a face-down card
+        above a face-up one, or face-down cards with no face-up card on top; more face-down
+        cards in a pile than the deal shape gives it (any, under rules that deal every card
+        face up); a stock no number of deals leaves; more than 8 runs removed, or a run of a
+        suit not in play; a complete King-to-Ace run face up under rules that lift runs off
+        automatically; a score other than 0 under rules without scoring.
+
+        Args:
+            text: the position code.
+            rules: the rules (or a preset's name, with 4 suits), when the code leaves them
+                out (else `RuleSet()`); when the code names its rules too, both must agree.
+                Pass them also to read a code written under your own scoring policy.
+
+        Raises:
+            InvalidPositionError: the text is not a position code, or describes a position
+                that cannot occur; the message says what and where.
+            InvalidRulesError: `rules` is neither a spider RuleSet nor a preset's name.
+
+        Examples:
+            >>> rules = RuleSet.preset("pysolfc", suits=2)
+            >>> state = GameState.new(Layout.from_pysolfc(1, suits=2), rules).apply("4:1>8")
+            >>> again = GameState.from_string(state.to_string())
+            >>> again == state, again.history
+            (True, ())
+        """
+        from ._position import parse_position
+
+        result: GameState = parse_position(text, rules)
+        return result
+
+    def to_string(self) -> str:
+        """The position code of this position: one line of text, without the history.
+
+        Five fields separated by spaces: the ten piles separated by ``/``, each its
+        face-down cards, ``|``, then its face-up cards, bottom to top (``-`` for an empty
+        pile); the stock in the order of `stock` (``-`` when empty); the suits of the runs
+        removed (``-`` for none); the score; the rules (a preset name, ``suits=N`` when not
+        4, then any settings that differ). `from_string` reads it back to an equal state.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> piles, stock, *rest = state.to_string().split()
+            >>> piles.split("/")[:2], rest  # piles 1 and 2; runs removed, score, rules
+            (['3DASKD7D3S|8H', '5H8C2H9S|TH'], ['-', '0', 'pysolfc'])
+        """
+        from ._position import format_position
+
+        return format_position(self)
 
     # -- the position -------------------------------------------------------------------
 
@@ -477,6 +530,14 @@ class GameState:
 
         The moves of the last state asked are kept: asking again, or applying one of them
         right away, does not generate them again.
+
+        Examples:
+            PySolFC deal 1: the tops are 8H TH AH JC 4H 7H QS QC 7C 3S, so TH goes onto JC,
+            JC onto either Queen, each Seven onto 8H, 3S onto 4H; then the deal.
+
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> [str(move) for move in state.legal_moves()]
+            ['2:1>4', '4:1>7', '4:1>8', '6:1>1', '9:1>1', '10:1>5', 'deal']
         """
         game = self._game
         last = game.last
@@ -523,12 +584,27 @@ class GameState:
         """
         return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
 
-    def is_legal(self, move: Move) -> bool:
-        """Whether `move` is legal here.
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether `move` (a `Move` or its text) is legal here.
+
+        Text is read as `apply` reads it (`Move.parse`), so ``is_legal(text)`` is True
+        exactly when ``apply(text)`` succeeds.
 
         Args:
-            move: any move, legal or not.
+            move: any move, legal or not, or its text such as ``"3:2>7"`` or ``"deal"``.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> state.is_legal("4:1>8"), state.is_legal(Move.parse("1:1>2"))
+            (True, False)
+
+        Raises:
+            InvalidMoveError: `move` is neither a Move nor valid move text.
         """
+        if not isinstance(move, Move):
+            if not isinstance(move, str):
+                raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
+            move = Move.parse(move)
         return move in self.legal_moves()
 
     def apply(self, move: Move | str) -> GameState:
@@ -567,6 +643,12 @@ class GameState:
 
         Args:
             move: one of `legal_moves`.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> move = state.legal_moves()[0]
+            >>> state.apply_unchecked(move) == state.apply(move)
+            True
         """
         game = self._game
         ups = list(self._ups)
@@ -675,7 +757,14 @@ class GameState:
     # -- hidden information -------------------------------------------------------------
 
     def observe(self) -> Observation:
-        """What a player sees of this position, as an `Observation` (no hidden card)."""
+        """What a player sees of this position, as an `Observation` (no hidden card).
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> seen = state.observe()
+            >>> seen.piles[1], seen.stock_size, seen.legal_moves() == state.legal_moves()
+            (ObservedPile(face_down_count=4, face_up=(Card.parse('TH'),)), 50, True)
+        """
         from ._observation import observe
 
         return observe(self)
@@ -864,6 +953,63 @@ def make_position(
     for pile, count in enumerate(downs):
         down |= count << (3 * pile)
     return _make(game, packed, down, _runs_of(packed), 0, removed, score, 0, None, None)
+
+
+def from_position(
+    rules: RuleSet,
+    piles: Sequence[tuple[Sequence[Card], Sequence[Card]]],
+    stock: Sequence[Card],
+    removed: tuple[Suit, ...],
+    score: int,
+) -> GameState:
+    """A first state for a checked mid-game position (`GameState.from_string`).
+
+    `piles` gives each pile's (face-down, face-up) cards bottom to top, `stock` is in the
+    order of `GameState.stock`. The layout is the stand-in `GameState.from_string` describes.
+    """
+    dealing = list(reversed(stock))
+    sizes = rules.shape.deal_sizes
+    deals: list[tuple[Card, ...]] = []
+    position = 0
+    for size in sizes[len(sizes) - len(_deals_left(sizes, len(stock))) :]:
+        deals.append(tuple(dealing[position : position + size]))
+        position += size
+    order: list[Card] = []
+    for down, up in piles:
+        order.extend(down)
+        order.extend(up)
+    order.extend(dealing)
+    for suit in removed:
+        order.extend(Card(rank, suit) for rank in reversed(Rank))
+    layout_piles = []
+    position = 0
+    for size in rules.shape.pile_sizes:
+        layout_piles.append(tuple(order[position : position + size]))
+        position += size
+    layout_deals = []
+    for size in sizes:
+        layout_deals.append(tuple(order[position : position + size]))
+        position += size
+    game = _Game(
+        Layout(tuple(layout_piles), tuple(layout_deals)),
+        rules,
+        tuple(tuple(card.index + 1 for card in down) for down, _up in piles),
+        tuple(tuple(card.index + 1 for card in deal) for deal in deals),
+    )
+    return make_position(
+        game, [up for _down, up in piles], [len(down) for down, _up in piles], removed, score
+    )
+
+
+def _deals_left(sizes: Sequence[int], cards: int) -> list[int]:
+    """The sizes of the deals a stock of `cards` cards still holds (the last ones)."""
+    left: list[int] = []
+    for size in reversed(sizes):
+        if cards <= 0:
+            break
+        left.append(size)
+        cards -= size
+    return left
 
 
 def _restore(

@@ -6,11 +6,10 @@ canvas as Pyramid's pictures, so both games look alike.
 
 from __future__ import annotations
 
-from html import escape
-
 from .._cards import Card, Rank, Suit
 from .._errors import InvalidArgumentError, InvalidMoveError
-from ..svg import _BLACK, _RED, CARD_HEIGHT, CARD_WIDTH, _Canvas
+from .._text import describe
+from ..svg import _BLACK, _RED, CARD_HEIGHT, CARD_WIDTH, _attr, _Canvas
 from ._moves import Move, MoveKind
 from ._state import GameState
 
@@ -21,6 +20,8 @@ _GAP = 10  # between columns
 _DOWN_STEP = 9  # vertical offset between face-down cards of a column
 _UP_STEP = 24  # vertical offset between face-up cards of a column
 _DEAL_STEP = 6  # horizontal offset between the stacked deals of the stock
+_RUNS = 8  # places for removed runs
+_RUN_GAP = 4  # between them
 
 
 def _marked(state: GameState, move: Move | None) -> tuple[set[tuple[int, int]], int | None, bool]:
@@ -50,8 +51,9 @@ def spider_svg(
 ) -> str:
     """Draw a Spider `state` as a self-contained SVG document (a string).
 
-    Across the top: the stock, one card back per deal left, and the removed runs, each
-    shown by its King; below them the ten columns, face-down cards as backs and face-up
+    Across the top: the stock, one card back per deal left, and eight places for the
+    runs, each removed run shown by its King, the others dashed; below them the ten
+    columns, face-down cards as backs and face-up
     cards fanned so every rank and suit shows; then a status line. The cards of a unit
     that can move from the top of a column have a green border. Every card is a
     ``<g class="card ..." data-card="9S">`` group.
@@ -78,7 +80,7 @@ def spider_svg(
     if title is not None and not isinstance(title, str):
         raise InvalidArgumentError(f"title must be text or None, not {type(title).__name__}")
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= 100:
-        raise InvalidArgumentError(f"scale must be a number in (0, 100], not {scale!r}")
+        raise InvalidArgumentError(f"scale must be a number in (0, 100], not {describe(scale)}")
     marked, target, dealing = _marked(state, highlight)
     canvas = _Canvas()
     width = 2 * _MARGIN + 10 * CARD_WIDTH + 9 * _GAP
@@ -98,12 +100,18 @@ def spider_svg(
         _MARGIN,
         top + CARD_HEIGHT + 16,
     )
+    # Eight places for the runs, as Spider programs show them: a King for each run
+    # removed, in removal order, and a dashed outline for each run still to make.
     runs = state.runs_removed
-    for i, suit in enumerate(runs):
-        x = width - _MARGIN - CARD_WIDTH - (len(runs) - 1 - i) * (CARD_WIDTH // 3)
-        canvas.card(Card(Rank.KING, suit), x, top, exposed=False, highlighted=False)
+    first = width - _MARGIN - _RUNS * CARD_WIDTH - (_RUNS - 1) * _RUN_GAP
+    for i in range(_RUNS):
+        x = first + i * (CARD_WIDTH + _RUN_GAP)
+        if i < len(runs):
+            canvas.card(Card(Rank.KING, runs[i]), x, top, exposed=False, highlighted=False)
+        else:
+            canvas.empty(x, top)
     canvas.text(
-        f"runs removed: {len(runs)} of 8",
+        f"runs removed: {len(runs)} of {_RUNS}",
         width - _MARGIN,
         top + CARD_HEIGHT + 16,
         anchor="end",
@@ -146,7 +154,7 @@ def spider_svg(
     status_y = bottom + 24
     canvas.text(status, width // 2, status_y, size=14, anchor="middle")
     height = status_y + _MARGIN
-    label = escape(title or f"Spider position: {state.status.value}", quote=True)
+    label = _attr(title or f"Spider position: {state.status.value}")
     shown_w = f"{width * scale:.2f}".rstrip("0").rstrip(".")
     shown_h = f"{height * scale:.2f}".rstrip("0").rstrip(".")
     return (

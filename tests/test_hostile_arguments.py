@@ -1,0 +1,350 @@
+"""Bad arguments to the public API: always a `Pyramid13Error` with a short message.
+
+Never a TypeError, AttributeError, KeyError or OverflowError, never Python's own "exceeds
+the limit for integer string conversion" ValueError (which a 5,000-digit int's ``repr``
+raises), and never a message as long as the value it was given.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import find, given
+from hypothesis import strategies as st
+
+import pyramid13 as p13
+from pyramid13 import GameState, Layout, Move, RuleSet, spider
+from pyramid13._text import describe
+from pyramid13.strategies import game_states
+
+STATE = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+CODE = STATE.to_string()
+RECORD = p13.GameRecord.from_state(STATE.apply("KC")).to_json()
+
+
+def _hashable(value: object) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+HOSTILE: list[Any] = [
+    None,
+    "x",
+    "",
+    5,
+    -1,
+    10**5000,
+    -(10**5000),
+    math.nan,
+    math.inf,
+    True,
+    object(),
+    b"KC",
+    ["KC"],
+    1.5,
+    "\udcff",
+    "²",
+    "x" * 100_000,
+]
+
+CALLS: dict[str, Callable[[Any], object]] = {
+    "Card.parse": lambda v: p13.Card.parse(v),
+    "Card.from_index": lambda v: p13.Card.from_index(v),
+    "Card(rank)": lambda v: p13.Card(v, p13.Suit.CLUBS),
+    "Layout.parse": lambda v: Layout.parse(v),
+    "Layout.from_cards": lambda v: Layout.from_cards(v),
+    "Layout.shuffled": lambda v: Layout.shuffled(v),
+    "Layout.from_pysolfc": lambda v: Layout.from_pysolfc(v),
+    "Move.parse": lambda v: Move.parse(v),
+    "Move.remove": lambda v: Move.remove(v),
+    "Move(kind)": lambda v: Move(v),
+    "RuleSet.preset": lambda v: RuleSet.preset(v),
+    "RuleSet.from_dict": lambda v: RuleSet.from_dict(v),
+    "RuleSet(passes)": lambda v: RuleSet(passes=v),
+    "RuleSet(draw_count)": lambda v: RuleSet(draw_count=v),
+    "RuleSet(scoring)": lambda v: RuleSet(scoring=v),
+    "scoring_policy": lambda v: p13.scoring_policy(v),
+    "GameState.new(layout)": lambda v: GameState.new(v),
+    "GameState.new(rules)": lambda v: GameState.new(Layout.shuffled(1), v),
+    "GameState.from_string(text)": lambda v: GameState.from_string(v),
+    "GameState.from_string(rules)": lambda v: GameState.from_string(CODE, v),
+    "GameState.apply": lambda v: STATE.apply(v),
+    "GameState.is_legal": lambda v: STATE.is_legal(v),
+    "perft(state)": lambda v: p13.perft(v, 1),
+    "perft(depth)": lambda v: p13.perft(STATE, v) if not isinstance(v, int) or v < 3 else 0,
+    "perft_divide(state)": lambda v: p13.perft_divide(v, 1),
+    "solve(state)": lambda v: p13.solve(v),
+    "solve(time_limit)": lambda v: p13.solve(STATE, time_limit=v, node_limit=10),
+    "solve(node_limit)": lambda v: p13.solve(STATE, node_limit=v, time_limit=0.01),
+    "hint(state)": lambda v: p13.hint(v),
+    "hint(time_limit)": lambda v: p13.hint(STATE, time_limit=v, node_limit=10),
+    "to_svg(state)": lambda v: p13.to_svg(v),
+    "to_svg(highlight)": lambda v: p13.to_svg(STATE, highlight=v),
+    "to_svg(title)": lambda v: p13.to_svg(STATE, title=v),
+    "to_svg(scale)": lambda v: p13.to_svg(STATE, scale=v),
+    "win_rate(rules)": lambda v: p13.win_rate(v, range(1), workers=1),
+    "win_rate(deals)": lambda v: p13.win_rate("classic", v, workers=1),
+    "win_rate(player)": lambda v: p13.win_rate("classic", range(1), v, workers=1),
+    "win_rate(time_limit)": lambda v: p13.win_rate("classic", range(1), workers=1, time_limit=v),
+    "wilson_interval(successes)": lambda v: p13.wilson_interval(v, 10),
+    "wilson_interval(trials)": lambda v: p13.wilson_interval(0, v),
+    "wilson_interval(z)": lambda v: p13.wilson_interval(1, 2, v),
+    "RandomBot(seed)": lambda v: p13.RandomBot(v),
+    "SolverBot(node_limit)": lambda v: p13.SolverBot(node_limit=v),
+    "SolverBot(time_limit)": lambda v: p13.SolverBot(time_limit=v),
+    "GreedyBot.choose": lambda v: p13.GreedyBot().choose(v),
+    "GameRecord.from_state": lambda v: p13.GameRecord.from_state(v),
+    "GameRecord.from_json": lambda v: p13.GameRecord.from_json(v),
+    "RecordMetadata(player)": lambda v: p13.RecordMetadata(player=v),
+    "format_msc_solution": lambda v: p13.format_msc_solution(v),
+    "parse_msc_solution": lambda v: p13.parse_msc_solution(v),
+    "RuleSet.from_dict(key)": lambda v: RuleSet.from_dict({v: 1}) if _hashable(v) else None,
+    "RuleSet.from_dict(policies)": lambda v: RuleSet.from_dict({}, policies=v),
+    "GameRecord(moves)": lambda v: p13.GameRecord(STATE, v),
+    "GameRecord.from_json(policies)": lambda v: p13.GameRecord.from_json(RECORD, policies=v),
+    "win_rate(max_moves)": lambda v: p13.win_rate("classic", range(1), "greedy", max_moves=v),
+    "win_rate(executor)": lambda v: (
+        p13.win_rate("classic", range(2), "greedy", executor=v) if v is not None else None
+    ),
+    "game_states(rules)": lambda v: game_states(v),
+    "game_states(max_moves)": lambda v: game_states(max_moves=v),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CALLS))
+def test_only_library_errors_with_short_messages(name: str) -> None:
+    call = CALLS[name]
+    problems = []
+    for value in HOSTILE:
+        try:
+            call(value)
+        except p13.Pyramid13Error as error:
+            if len(str(error)) >= 400:
+                problems.append(f"{name}({describe(value)}): a message of {len(str(error))}")
+        except Exception as error:  # the test is that none of these happen
+            problems.append(f"{name}({describe(value)}): {type(error).__name__}: {error}")
+    assert not problems
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: Layout.shuffled(10**5000), p13.InvalidLayoutError, "an int of 5001 digits"),
+        (lambda: Layout.from_cards(None), p13.InvalidLayoutError, "not NoneType"),  # type: ignore[arg-type]
+        (lambda: Layout.from_cards("AS KS"), p13.InvalidLayoutError, "Layout.parse"),  # type: ignore[arg-type]
+        (lambda: p13.to_svg(STATE, highlight=5), p13.InvalidMoveError, "not int"),  # type: ignore[arg-type]
+        (lambda: p13.perft("x", 1), p13.InvalidArgumentError, "must be a game state"),  # type: ignore[arg-type]
+        (lambda: p13.perft_divide(None, 1), p13.InvalidArgumentError, "must be a game state"),  # type: ignore[arg-type]
+        (lambda: p13.solve("AS 2S"), p13.InvalidArgumentError, "must be a GameState"),  # type: ignore[arg-type]
+        (lambda: p13.solve(STATE, time_limit=math.nan), p13.InvalidArgumentError, "nan"),
+        (lambda: p13.solve(STATE, time_limit=math.inf), p13.InvalidArgumentError, "inf"),
+        (lambda: p13.solve(STATE, time_limit=10**400), p13.InvalidArgumentError, "finite"),
+        (lambda: p13.hint(STATE, time_limit=math.nan), p13.InvalidArgumentError, "finite"),
+        (lambda: p13.SolverBot(time_limit=math.inf), p13.InvalidArgumentError, "finite"),
+        (lambda: p13.win_rate("classic", range(2), time_limit=math.nan), p13.Pyramid13Error, "nan"),
+        (lambda: p13.scoring_policy("vegas"), p13.InvalidRulesError, "unknown scoring policy"),
+        (lambda: p13.RecordMetadata(player=10**5000), p13.InvalidRecordError, "5001 digits"),  # type: ignore[arg-type]
+        (lambda: Move.parse("x" * 10**6), p13.InvalidMoveError, r"\.\.\."),
+        (lambda: STATE.is_legal("4C+8C"), p13.InvalidMoveError, "sums to 12"),
+        (lambda: STATE.is_legal(5), p13.InvalidMoveError, "not int"),  # type: ignore[arg-type]
+        (lambda: GameState.new(Layout.shuffled(1), "vegas"), p13.InvalidRulesError, "vegas"),
+    ],
+)
+def test_the_documented_error(
+    call: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message) as caught:
+        call()
+    assert len(str(caught.value)) < 400
+
+
+def test_a_deal_range_is_checked_at_its_ends_at_once() -> None:
+    # min() and max() walked the whole range: 100 million seeds took 18 s to refuse.
+    seeds = range(2**64 - 1, 2**64 - 1 + 10**12)
+    with pytest.raises(p13.InvalidArgumentError, match=r"0\.\.2\*\*64-1"):
+        p13.win_rate("classic", seeds, workers=1)
+
+
+# -- immutability -----------------------------------------------------------------------------
+
+
+def test_states_are_frozen() -> None:
+    state = STATE.apply("KC")
+    before = (hash(state), state.to_string(), state.score)
+    for name in ("_score", "_pyr", "_parent", "score", "new_attribute", "__class__"):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError, match="immutable"):
+            setattr(state, name, 999)
+        with pytest.raises(AttributeError):
+            delattr(state, name)
+    assert (hash(state), state.to_string(), state.score) == before
+    assert state.undo() is STATE
+    assert type(state) is GameState
+
+
+@given(game_states(max_moves=40))
+def test_every_state_the_engine_makes_is_frozen(state: GameState) -> None:
+    for each in (state, state.start, *(state.apply(move) for move in state.legal_moves())):
+        assert type(each) is GameState
+        with pytest.raises(AttributeError):
+            each._score = 1
+
+
+# -- one rule for moves given as text, preset names everywhere --------------------------------
+
+TEXTS = ["draw", "recycle", "DRAW", " kc ", "9c+4c", "KD", "kh", "KS", "4C+8C", "", "KC+AS"]
+
+
+@given(game_states(max_moves=40), st.sampled_from(range(52)), st.sampled_from(range(52)))
+def test_is_legal_agrees_with_apply_on_text(state: GameState, first: int, second: int) -> None:
+    a, b = p13.DECK[first], p13.DECK[second]
+    texts = [*TEXTS, f"{a}+{b}".lower(), f" {b} + {a} ", str(a)]
+    for text in texts:
+        try:
+            Move.parse(text)
+        except p13.InvalidMoveError:
+            with pytest.raises(p13.InvalidMoveError):
+                state.is_legal(text)
+            continue
+        try:
+            state.apply(text)
+        except p13.IllegalMoveError:
+            assert not state.is_legal(text), text
+        else:
+            assert state.is_legal(text), text
+        assert state.is_legal(text) == state.is_legal(Move.parse(text))
+
+
+@pytest.mark.parametrize("name", RuleSet.preset_names())
+def test_a_preset_name_is_rules_everywhere(name: str) -> None:
+    rules = RuleSet.preset(name)
+    layout = Layout.shuffled(3)
+    assert GameState.new(layout, name) == GameState.new(layout, rules)
+    code = GameState.new(layout, rules).to_string().rsplit(" ", 1)[0]  # rules left out
+    assert GameState.from_string(code, name) == GameState.from_string(code, rules)
+    assert p13.win_rate(name, range(1), "greedy", workers=1).rules == rules
+    assert find(game_states(name, max_moves=0), lambda state: True).rules == rules
+
+
+# -- pictures ---------------------------------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def test_removed_slots_are_drawn_under_the_cards() -> None:
+    state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+    for move in ("KC", "KH"):  # two bottom-row Kings: their slots lie under row 6's cards
+        state = state.apply(move)
+    root = ET.fromstring(p13.to_svg(state))
+    order = [
+        "empty" if element.get("class") == "empty" else "card"
+        for element in root
+        if element.get("class") == "empty" or "card" in (element.get("class") or "").split()
+    ]
+    # Every dashed outline of the pyramid comes before (under) the first card in paint order.
+    assert order.index("card") == sum(1 for slot in state.pyramid if slot is None)
+    assert order.count("empty") >= 2
+
+
+@pytest.mark.parametrize("scale", [0.5, 1, 2, 1.25])
+def test_scale_sets_the_size_and_keeps_the_drawing(scale: float) -> None:
+    natural = ET.fromstring(p13.to_svg(STATE))
+    scaled = ET.fromstring(p13.to_svg(STATE, scale=scale))
+    assert scaled.get("viewBox") == natural.get("viewBox")
+    for side in ("width", "height"):
+        assert float(scaled.get(side, "")) == pytest.approx(float(natural.get(side, "")) * scale)
+    assert [e.tag for e in scaled.iter()] == [e.tag for e in natural.iter()]
+
+
+@pytest.mark.parametrize("scale", [0, -1, math.nan, math.inf, 101, True, "2"])
+def test_bad_scales_are_refused(scale: object) -> None:
+    with pytest.raises(p13.InvalidArgumentError, match="scale"):
+        p13.to_svg(STATE, scale=scale)  # type: ignore[arg-type]
+
+
+def test_any_title_makes_a_valid_document() -> None:
+    title = "a\udcff\x00\x1b[31m<b>&\ufffe\U0001f600"
+    root = ET.fromstring(p13.to_svg(STATE, title=title).encode("utf-8"))
+    texts = [element.text for element in root.iter(f"{SVG}text")]
+    assert "a\ufffd\ufffd\ufffd[31m<b>&\ufffd\U0001f600" in texts
+
+
+# -- Spider: the same promises --------------------------------------------------------------
+
+SPIDER_RULES = spider.RuleSet.preset("microsoft")
+SPIDER = spider.GameState.new(spider.Layout.shuffled(1, SPIDER_RULES), SPIDER_RULES)
+
+SPIDER_CALLS: dict[str, Callable[[Any], object]] = {
+    "Layout.shuffled(seed)": lambda v: spider.Layout.shuffled(v, SPIDER_RULES),
+    "Layout.shuffled(rules)": lambda v: spider.Layout.shuffled(1, v),
+    "Layout.parse": lambda v: spider.Layout.parse(v),
+    "Layout.from_pysolfc": lambda v: spider.Layout.from_pysolfc(v),
+    "RuleSet.preset": lambda v: spider.RuleSet.preset(v),
+    "RuleSet.preset(suits)": lambda v: spider.RuleSet.preset("microsoft", v),
+    "RuleSet.from_dict": lambda v: spider.RuleSet.from_dict(v),
+    "GameState.new(layout)": lambda v: spider.GameState.new(v),
+    "GameState.new(rules)": lambda v: spider.GameState.new(SPIDER.layout, v),
+    "GameState.apply": lambda v: SPIDER.apply(v),
+    "GameState.is_legal": lambda v: SPIDER.is_legal(v),
+    "Move.parse": lambda v: spider.Move.parse(v),
+    "to_svg(highlight)": lambda v: p13.to_svg(SPIDER, highlight=v),
+    "to_svg(title)": lambda v: p13.to_svg(SPIDER, title=v),
+    "to_svg(scale)": lambda v: p13.to_svg(SPIDER, scale=v),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SPIDER_CALLS))
+def test_spider_only_library_errors_with_short_messages(name: str) -> None:
+    call = SPIDER_CALLS[name]
+    problems = []
+    for value in HOSTILE:
+        try:
+            call(value)
+        except p13.Pyramid13Error as error:
+            if len(str(error)) >= 400:
+                problems.append(f"{name}({describe(value)}): a message of {len(str(error))}")
+        except Exception as error:  # the test is that none of these happen
+            problems.append(f"{name}({describe(value)}): {type(error).__name__}: {error}")
+    assert not problems
+
+
+@pytest.mark.parametrize("name", spider.RuleSet.preset_names())
+def test_a_spider_preset_name_is_rules_everywhere(name: str) -> None:
+    rules = spider.RuleSet.preset(name)
+    assert spider.Layout.shuffled(4, name) == spider.Layout.shuffled(4, rules)
+    layout = spider.Layout.shuffled(4, rules)
+    assert spider.GameState.new(layout, name) == spider.GameState.new(layout, rules)
+
+
+def test_spider_is_legal_agrees_with_apply_on_text() -> None:
+    state = SPIDER
+    for _ in range(30):
+        for move in state.legal_moves():
+            assert state.is_legal(str(move))
+        texts = ["deal", "1:1>2", "10:1>1", "3:13>4", "remove 1"]
+        for text in texts:
+            try:
+                spider.Move.parse(text)
+            except p13.InvalidMoveError:
+                continue
+            try:
+                state.apply(text)
+            except p13.IllegalMoveError:
+                assert not state.is_legal(text), text
+            else:
+                assert state.is_legal(text), text
+        if not state.legal_moves():
+            break
+        state = state.apply(state.legal_moves()[-1])
+
+
+def test_a_spider_picture_with_any_title_is_a_document() -> None:
+    root = ET.fromstring(p13.to_svg(SPIDER, title="a\udcff\x00<b>").encode("utf-8"))
+    assert root.get("aria-label") == "a\ufffd\ufffd<b>"
