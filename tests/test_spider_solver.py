@@ -310,3 +310,15 @@ def test_win_rate_lists_undecided_spider_deals() -> None:
     rules = spider.RuleSet.preset("pysolfc", suits=4)
     result = p13.win_rate(rules, [4, 9], workers=1, node_limit=100)
     assert result.undecided_seeds == (4, 9)
+
+
+def test_a_four_suit_win_is_a_win_with_two_and_one_suits() -> None:
+    """PySolFC's 1- and 2-suit deal #N is the 4-suit deal #N with suits renamed, and
+    merging suits only adds moves: a 4-suit win means the others are won too."""
+    verdicts = []
+    for suits in (4, 2, 1):
+        state = _state(8242, suits=suits)
+        result = spider.solve(state, node_limit=300_000)
+        assert _replays_to_won(state, result.moves) or not result.winnable
+        verdicts.append(result.winnable)
+    assert verdicts == [True, True, True]
