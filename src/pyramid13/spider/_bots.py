@@ -72,6 +72,8 @@ class RandomBot:
     __slots__ = ("seed",)
     honest = True
     """Given observations, never the full state."""
+    seed: int
+    """The seed the choices derive from."""
 
     def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -213,6 +215,14 @@ class SamplingBot:
     __slots__ = ("_seen", "candidates", "depth", "samples", "seed")
     honest = True
     """Given observations, never the full state."""
+    samples: int
+    """Determinizations per decision."""
+    candidates: int
+    """Greedy moves compared per decision."""
+    depth: int
+    """Moves per rollout."""
+    seed: int
+    """The seed the samples derive from."""
 
     def __init__(
         self, samples: int = 8, *, candidates: int = 6, depth: int = 20, seed: int = 0
