@@ -86,6 +86,13 @@ class RandomBot:
         Args:
             view: what is seen (a `GameState` is reduced to its observation).
 
+        Examples:
+            >>> from pyramid13 import spider
+            >>> rules = spider.RuleSet.preset("pysolfc")
+            >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+            >>> spider.RandomBot(2).choose(state.observe()) in state.legal_moves()
+            True
+
         Raises:
             GameOverError: the game is over.
         """
@@ -134,6 +141,13 @@ class GreedyBot:
 
         Args:
             view: what is seen (a `GameState` is reduced to its observation).
+
+        Examples:
+            >>> from pyramid13 import spider
+            >>> rules = spider.RuleSet.preset("pysolfc")
+            >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+            >>> spider.GreedyBot().choose(state.observe()) in state.legal_moves()
+            True
 
         Raises:
             GameOverError: the game is over.
@@ -247,6 +261,13 @@ class SamplingBot:
 
         Args:
             view: what is seen (a `GameState` is reduced to its observation).
+
+        Examples:
+            >>> from pyramid13 import spider
+            >>> rules = spider.RuleSet.preset("pysolfc")
+            >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+            >>> spider.SamplingBot(1, depth=2).choose(state.observe()) in state.legal_moves()
+            True
 
         Raises:
             GameOverError: the game is over.
