@@ -141,7 +141,7 @@ def test_the_symmetry_cut_changes_no_verdict() -> None:
     stock is empty) agrees on every endgame both finish."""
     for state in _endgames(24):
         game = from_state(state)
-        verdicts = []
+        verdicts: list[bool | None] = []
         for symmetry in (True, False):
             try:
                 verdicts.append(prove(game, Budget(20_000, None), symmetry) is not None)
@@ -279,7 +279,7 @@ def test_bots_refuse_a_finished_game() -> None:
         state = state.apply(move)
     for bot in BOTS:
         with pytest.raises(p13.GameOverError):
-            bot.choose(state.observe())
+            bot.choose(state.observe())  # type: ignore[attr-defined]
 
 
 def test_greedy_prefers_turning_a_card_over() -> None:
