@@ -55,8 +55,7 @@ Pruning, all exact (it never turns a winnable position into a lost one):
 
 Equivalent positions: pairing depends on values alone, so two positions that differ only
 by which card of a value lies where in the talon lead to the same outcome. `PileModel`
-keys its positions on values (see its docstring); the single pile's talon keeps its order
-and needs no such key.
+keys its positions on values (see its docstring); `PointerModel` keys them on the cards.
 """
 
 from __future__ import annotations
