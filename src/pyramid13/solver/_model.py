@@ -908,6 +908,7 @@ class PileModel(Model):
                 counts = shape.counts + b0[present & 255] + b1[present >> 8 & 255]
                 counts += b2[present >> 16]
                 talon_forced = bool(last)
+            useless = prune and last and not all_cards
             out: Children = []
             if stock:
                 # Deal the next cards one onto each pile, pile 1 first.
@@ -934,8 +935,15 @@ class PileModel(Model):
                 if passes:
                     child += pass_unit
                 out.append((RECYCLE, child))
+            for code, bits, low in shape.pairs:
+                lost = dead(low, pyr ^ bits, present)
+                if forcing and _lone(counts, low):
+                    return [] if lost else [(code, st ^ bits)]
+                if not lost:
+                    out.append((code, st ^ bits))
             # Exposed talon cards: (card code, state without it).
             exposed: list[tuple[int, int]] = []
+            bottoms = 0  # bit i: exposed card i is the last card of its pile
             for offset in offsets:
                 pile = st >> offset & _PILE_MASK
                 if pile:
@@ -943,6 +951,8 @@ class PileModel(Model):
                     without = st - ((pile - (pile >> 6)) << offset) - (1 << 28 + index[card])
                     if talon_forced and talon_kings and card >> 2 == 13:
                         return [(card_of[card], without)]
+                    if not pile >> 6:
+                        bottoms |= 1 << len(exposed)
                     exposed.append((card, without))
                     if waste_pairing and pile >> 6:
                         card2 = pile >> 6 & 63
@@ -990,6 +1000,8 @@ class PileModel(Model):
                 for j in range(i + 1, len(exposed)):
                     card2, without2 = exposed[j]
                     if value + (card2 >> 2) == 13:
+                        if useless and bottoms >> i & bottoms >> j & 1:
+                            continue
                         both = without - (st - without2)
                         code = first | card_of[card2] << 6
                         lost = dead(low, pyr, both >> 28 & _T24)
@@ -997,12 +1009,6 @@ class PileModel(Model):
                             return [] if lost else [(code, both)]
                         if not lost:
                             out.append((code, both))
-            for code, bits, low in shape.pairs:
-                lost = dead(low, pyr ^ bits, present)
-                if forcing and _lone(counts, low):
-                    return [] if lost else [(code, st ^ bits)]
-                if not lost:
-                    out.append((code, st ^ bits))
             for bit, code in shape.king:
                 out.append((code, st ^ bit))
             return out
