@@ -69,6 +69,7 @@ from .._layout import PYRAMID_SIZE
 from .._moves import Move
 from .._rules import Goal
 from .._state import GameState
+from ._relax import pile_relaxation
 
 __all__ = [
     "DRAW",
@@ -828,6 +829,20 @@ class PileModel(Model):
         b0, b1, b2 = deal.value_bytes
         n_piles = piles
         bit_of_value = [1 << (code >> 2) if 0 < code >> 2 < 13 else 0 for code in range(64)]
+        count_of_value = [1 << 3 * (code >> 2) if 0 < code >> 2 < 13 else 0 for code in range(64)]
+        relaxed = None
+        if prune:
+            relaxed = pile_relaxation(build, deal.clearable, offsets, self.key_mask, waste_pairing)
+        hands: dict[int, int] = {}  # stock field -> its count of each value
+
+        def hand_of(stock: int) -> int:
+            hand = 0
+            left = stock
+            while left:
+                hand += count_of_value[left & 63]
+                left >>= 6
+            hands[stock] = hand
+            return hand
 
         def _buried(st: int, pyramid_values: int, stock: int) -> int:
             """Talon bits buried for good under a stuck pile card (-1: a stuck card when
@@ -899,6 +914,13 @@ class PileModel(Model):
                 if buried < 0:
                     return []
                 if buried and any(dead(low, pyr, present ^ buried) for low in range(1, 7)):
+                    return []
+            if relaxed is not None and last:
+                hand = hands.get(stock)
+                if hand is None:
+                    hand = hand_of(stock)
+                talon = b0[present & 255] + b1[present >> 8 & 255] + b2[present >> 16]
+                if not relaxed(st, hand, talon):
                     return []
             # Forced pairs (see the module docstring) need the cards of each value still
             # in play (3 bits a value); a pair with a talon card only when no recycle follows.
@@ -989,7 +1011,7 @@ class PileModel(Model):
                 # With a pyramid card: forced when this is the last card of its value (the
                 # pyramid card's only partner), or, all 52 to go, the pyramid card is its.
                 alone = may_force and (
-                    counts >> 3 * value & 7 == 1 or all_cards and _lone(counts, value)
+                    counts >> 3 * value & 7 == 1 or (all_cards and _lone(counts, value))
                 )
                 for bit, card2 in by_value[13 - value]:
                     lost = dead(low, pyr ^ bit, new_present)
