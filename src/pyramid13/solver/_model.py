@@ -797,8 +797,11 @@ class PileModel(Model):
         offsets = tuple(196 + _PILE_BITS * k for k in range(piles))
         self.offsets = offsets
         self.key_bits = key_bits = 196 + _PILE_BITS * piles
-        values_only = sum(0b111100 << 6 * i for i in range((key_bits - 52) // 6))
-        self.key_mask = _PYR | values_only << 52
+        if prune:
+            values_only = sum(0b111100 << 6 * i for i in range((key_bits - 52) // 6))
+            self.key_mask = _PYR | values_only << 52
+        else:
+            self.key_mask = (1 << key_bits) - 1  # the cards themselves
         all_cards = deal.all_cards
         talon_area = ((1 << key_bits) - 1) ^ _PYR
         self.won_mask = (_PYR | talon_area) if all_cards else _PYR
@@ -1079,8 +1082,10 @@ def make_model(
     Args:
         kings_at_once: force King removals where that is exact (see the module docstring).
         optimal: the search wants a shortest solution (restricts King forcing).
-        prune: apply dead-card pruning. With both switches off, ``children`` lists exactly
-            the engine's moves (tests compare them).
+        prune: apply the pruning (dead cards, relaxations, burial), and with several
+            piles key positions on values rather than cards. With both switches off,
+            ``children`` lists exactly the engine's moves (tests compare them) and each
+            position is its own node.
     """
     cls = PointerModel if state.rules.waste_piles == 1 else PileModel
     return cls(state, kings_at_once=kings_at_once, optimal=optimal, prune=prune)
