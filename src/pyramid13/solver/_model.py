@@ -836,7 +836,7 @@ class PileModel(Model):
         relaxed = None
         if prune:
             relaxed = pile_relaxation(build, deal.clearable, offsets, self.key_mask, waste_pairing)
-        hands: dict[int, int] = {}  # stock field -> its count of each value
+        hands: dict[int, int] = {}  # stock field -> its count of each value (a few kept)
 
         def hand_of(stock: int) -> int:
             hand = 0
@@ -844,7 +844,8 @@ class PileModel(Model):
             while left:
                 hand += count_of_value[left & 63]
                 left >>= 6
-            hands[stock] = hand
+            if len(hands) < 4096:
+                hands[stock] = hand
             return hand
 
         def _buried(st: int, pyramid_values: int, stock: int) -> int:
