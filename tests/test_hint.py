@@ -118,11 +118,11 @@ def test_a_hinter_reuses_the_winning_line_it_found() -> None:
 
 
 def test_a_hinter_budget_adds_up_over_calls() -> None:
-    # Deciding this deal takes far more than one call's 20,000 positions.
-    state = p13.GameState.new(p13.Layout.shuffled(33), p13.RuleSet.preset("three-stacks"))
-    assert p13.solve(state, node_limit=20_000).winnable is None
+    # Deciding this deal takes far more than one call's 1,000 positions.
+    state = p13.GameState.new(p13.Layout.shuffled(47), p13.RuleSet.preset("three-stacks"))
+    assert p13.solve(state, node_limit=3_000).winnable is None
     assert p13.solve(state).winnable is True
-    hinter = p13.Hinter(time_limit=None, saved_limit=0)
+    hinter = p13.Hinter(node_limit=1_000, time_limit=None, saved_limit=0)
     calls = 0
     while hinter.known(state) is None:
         hinter.hint(state)

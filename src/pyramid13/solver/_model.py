@@ -69,7 +69,7 @@ from .._layout import PYRAMID_SIZE
 from .._moves import Move
 from .._rules import Goal
 from .._state import GameState
-from ._relax import pile_relaxation
+from ._relax import first_clear, pile_relaxation
 
 __all__ = [
     "DRAW",
@@ -409,38 +409,14 @@ class _Deal:
         known = memo.get(pyr | counts << 28)
         if known is not None:
             return known
-        relaxed_children = self._relaxed_children
-        stack = [(pyr | counts << 28, iter(relaxed_children(pyr, counts)))]
-        budget = _RELAX_CALL_BUDGET
         if len(memo) > _RELAX_MEMO_LIMIT:
             return True  # the memo is full: stop pruning this way rather than grow
-        while stack:
-            budget -= 1
-            if not budget:
-                return True  # undecided within its budget: prune nothing
-            key, todo = stack[-1]
-            result: bool | None = False
-            for child in todo:
-                if not child & _PYR:
-                    result = True
-                    break
-                known = memo.get(child)
-                if known:
-                    result = True
-                    break
-                if known is None:
-                    stack.append((child, iter(relaxed_children(child & _PYR, child >> 28))))
-                    result = None
-                    break
-            if result is None:
-                continue
-            if result:
-                for key, _ in stack:
-                    memo[key] = True
-                return True
-            memo[key] = False
-            stack.pop()
-        return False
+        relaxed_children = self._relaxed_children
+
+        def children(position: int) -> list[int]:
+            return relaxed_children(position & _PYR, position >> 28)
+
+        return first_clear(pyr | counts << 28, children, memo, -1, _RELAX_CALL_BUDGET)
 
     def _relaxed_children(self, pyr: int, counts: int) -> list[int]:
         moves = self._relaxed.get(pyr)

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # pragma: no cover - typing only
     from ._model import _Shape
 
-__all__ = ["pile_relaxation"]
+__all__ = ["first_clear", "pile_relaxation"]
 
 _PYR = (1 << 28) - 1
 _PILE_MASK = (1 << 144) - 1
@@ -123,6 +123,9 @@ def pile_relaxation(
             out.append(rs ^ bits)
         return out
 
+    def viable(rs: int) -> bool:
+        return counts_clearable(rs & _PYR, rs >> _TALON & _COUNTS)
+
     def clearable(state: int, hand: int, talon: int) -> bool:
         rs = (state & keep) | hand << _HAND | talon << _TALON
         if not rs & _PYR:
@@ -132,38 +135,56 @@ def pile_relaxation(
             return known
         if len(memo) > _MEMO_LIMIT:
             return True  # the memo is full: stop pruning this way rather than grow
-        stack = [(rs, iter(children(rs)))]
-        budget = _CALL_BUDGET
-        while stack:
-            budget -= 1
-            if not budget:
-                return True  # undecided within its budget: prune nothing
-            current, todo = stack[-1]
-            result: bool | None = False
-            for child in todo:
-                pyr = child & _PYR
-                if not pyr:
-                    result = True
-                    break
-                known = memo.get(child & relaxed_key)
-                if known:
-                    result = True
-                    break
-                if known is None:
-                    if not counts_clearable(pyr, child >> _TALON & _COUNTS):
-                        memo[child & relaxed_key] = False
-                        continue
-                    stack.append((child, iter(children(child))))
-                    result = None
-                    break
-            if result is None:
-                continue
-            if result:
-                for position, _ in stack:
-                    memo[position & relaxed_key] = True
-                return True
-            memo[current & relaxed_key] = False
-            stack.pop()
-        return False
+        return first_clear(rs, children, memo, relaxed_key, _CALL_BUDGET, viable)
 
     return clearable
+
+
+def first_clear(
+    start: int,
+    children: Callable[[int], list[int]],
+    memo: dict[int, bool],
+    key_mask: int,
+    budget: int,
+    viable: Callable[[int], bool] | None = None,
+) -> bool:
+    """Whether a position whose pyramid is empty (its low 28 bits) can be reached from
+    `start` in a relaxation whose moves `children` lists (they only remove cards, so
+    there are no cycles): a depth-first search with an explicit stack that stops at the
+    first way found.
+
+    ``memo`` maps ``position & key_mask`` to the answer and gains every position decided.
+    A position that `viable` rejects counts as unclearable without a search. After
+    `budget` steps the search gives up and answers True, which prunes nothing.
+    """
+    stack = [(start, iter(children(start)))]
+    while stack:
+        budget -= 1
+        if not budget:
+            return True  # undecided within its budget: prune nothing
+        current, todo = stack[-1]
+        result: bool | None = False
+        for child in todo:
+            if not child & _PYR:
+                result = True
+                break
+            known = memo.get(child & key_mask)
+            if known:
+                result = True
+                break
+            if known is None:
+                if viable is not None and not viable(child):
+                    memo[child & key_mask] = False
+                    continue
+                stack.append((child, iter(children(child))))
+                result = None
+                break
+        if result is None:
+            continue
+        if result:
+            for position, _ in stack:
+                memo[position & key_mask] = True
+            return True
+        memo[current & key_mask] = False
+        stack.pop()
+    return False
