@@ -84,8 +84,8 @@ def _file_module(path: str) -> Iterator[ModuleType]:
         if found is None or Path(found).resolve() != file:
             where = "a built-in module" if found is None else display_path(found)
             raise CliError(
-                f"{display_path(path)}: the module name {describe(file.stem)} is already "
-                f"taken by {where}; rename the file"
+                f"the module name {describe(file.stem)} is already taken by {where}; "
+                "rename the file"
             )
         yield module
     finally:
@@ -115,7 +115,7 @@ def bot_from_spec(spec: str, seed: int) -> Iterator[Bot]:
                 module = _import_module(module_name)
             bot = _build(module, class_path, seed)
         except CliError as error:
-            raise CliError(f"--player {shorten(spec, 100)}: {error}") from None
+            raise CliError(f"--player {shorten(spec, 200)}: {error}") from None
         yield bot
 
 
@@ -129,7 +129,7 @@ def _build(module: ModuleType, class_path: str, seed: int) -> Bot:
                 f"module {describe(module.__name__)} has no {describe(class_path)}"
             ) from None
     if not isinstance(found, type):
-        raise CliError(f"{shorten(class_path)} is a {type(found).__name__}, not a class")
+        raise CliError(f"{shorten(class_path)} is not a class ({type(found).__name__})")
     try:
         parameters = inspect.signature(found).parameters
     except (TypeError, ValueError):
