@@ -195,7 +195,7 @@ def test_a_bot_on_pythonpath_in_a_real_process(tmp_path: Path) -> None:
     )
     assert (done.returncode, done.stderr) == (0, "")
     wins, _ = count(p13.RuleSet(), range(2), FirstMove())
-    assert f": {wins} wins in 2 deals" in done.stdout
+    assert f": {wins} win{'s' * (wins != 1)} in 2 deals" in done.stdout
 
 
 BAD = [

@@ -202,7 +202,7 @@ def test_stats_counts_what_the_bot_wins(
     assert status == 0
     assert out.startswith(
         f"Spider relaxed, 1 suit, {player} player (honest, no undo: it sees only what a "
-        f"player sees), seeds 2..4: {wins} wins in 3 deals = "
+        f"player sees), seeds 2..4: {wins} win{'s' * (wins != 1)} in 3 deals = "
     )
     assert "thoughtful" not in out
 

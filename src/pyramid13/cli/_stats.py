@@ -205,7 +205,8 @@ def measure(
     undecided = f", {result.unknown} undecided" if result.unknown else ""
     print(
         f"{rules_text}, {args.player} player ({KNOWLEDGE[result.play]}), seeds "
-        f"{seeds.start}..{seeds.stop - 1}: {result.wins} wins in {result.deals} deals = "
+        f"{seeds.start}..{seeds.stop - 1}: {result.wins} win{'s' * (result.wins != 1)} in "
+        f"{result.deals} deal{'s' * (result.deals != 1)} = "
         f"{100 * result.rate:.1f} % (95 % CI {100 * result.ci_low:.1f} .. "
         f"{100 * result.ci_high:.1f} %){undecided}, {result.seconds:.1f} s"
     )
