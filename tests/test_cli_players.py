@@ -121,7 +121,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-GAMES = {
+GAMES: dict[str, tuple[list[str], p13.RuleSet | spider.RuleSet]] = {
     "pyramid": (["stats", "--preset", "classic"], p13.RuleSet.preset("classic")),
     "spider": (
         ["spider", "stats", "--preset", "relaxed", "--suits", "1"],

@@ -16,6 +16,7 @@ from .. import spider
 from .._errors import Pyramid13Error
 from .._state import Status
 from .._text import describe, shorten
+from ..bots import Bot
 from ..records import GameRecord, RecordMetadata
 from ..spider.solver import DEFAULT_NODE_LIMIT
 from ..svg import to_svg
@@ -484,7 +485,7 @@ def _stats(args: argparse.Namespace) -> int:
     return measure(args, rules, f"Spider {rules.preset_name}, {suits}", _built_in, "spider stats")
 
 
-def _built_in(name: str, seed: int) -> str | Any:
+def _built_in(name: str, seed: int) -> str | Bot:
     if name == "greedy":
         return spider.GreedyBot()
     if name == "random":

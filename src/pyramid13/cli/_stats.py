@@ -30,6 +30,7 @@ from ._players import bot_from_spec, player_argument
 __all__ = ["KNOWLEDGE", "PLAYER_EPILOG", "add_parser", "add_run_arguments", "measure", "run"]
 
 PLAYERS = ("solver", "greedy", "random")
+SEEDED = ("random", "sampling")  # the built-in players that --bot-seed seeds
 _LAST_SEED = 2**64 - 1
 
 #: What the result line says the player knew, by `WinRateResult.play`.
@@ -100,8 +101,8 @@ def add_run_arguments(
         type=natural,
         default=0,
         metavar="N",
-        help="the seed of a bot that takes one (random, your class with a seed parameter; "
-        "default: 0)",
+        help=f"the seed of {' and '.join(name for name in players if name in SEEDED)}, and "
+        "of your class when its constructor takes a seed (default: 0)",
     )
     parser.add_argument(
         "--workers",
