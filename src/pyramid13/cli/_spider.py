@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import json
 import random
 import re
 import sys
@@ -24,7 +23,6 @@ from ._common import (
     EXIT_ERROR,
     EXIT_NO,
     EXIT_OK,
-    EXIT_UNKNOWN,
     CliError,
     Parser,
     _read_text,
@@ -35,6 +33,7 @@ from ._common import (
     positive_float,
 )
 from ._play import QUOTE, Line, _input_lines, _printable, _terminal_lines
+from ._solve import report
 from ._stats import PLAYER_EPILOG, add_run_arguments, measure
 from ._style import PLAIN, Style, add_color_argument, choose_style
 
@@ -446,37 +445,14 @@ def _show(args: argparse.Namespace) -> int:
 def _solve(args: argparse.Namespace) -> int:
     state, description = load_deal(args)
     result = spider.solve(state, node_limit=args.node_limit, time_limit=args.time_limit)
-    status = {True: EXIT_OK, False: EXIT_NO, None: EXIT_UNKNOWN}[result.winnable]
-    moves = result.moves
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "source": description,
-                    "rules": state.rules.to_dict(),
-                    "position": state.to_string(),
-                    "winnable": result.winnable,
-                    "moves": [str(move) for move in moves],
-                    "nodes": result.nodes,
-                    "seconds": round(result.seconds, 6),
-                },
-                indent=2,
-            )
-        )
-        return status
-    verdict = {
-        True: f"winnable in {len(moves)} move{'s' * (len(moves) != 1)}",
-        False: "not winnable",
-        None: "unknown: the search reached its limit",
-    }[result.winnable]
-    print(
-        f"Spider: {description}, {_name(state.rules)}: {verdict} ({result.nodes:,} "
-        f"position{'s' * (result.nodes != 1)} searched in {result.seconds:.2f} s)"
+    data = {
+        "source": description,
+        "rules": state.rules.to_dict(),
+        "position": state.to_string(),
+    }
+    return report(
+        result, f"Spider: {description}, {_name(state.rules)}", data if args.json else None
     )
-    width = len(str(len(moves)))
-    for number, move in enumerate(moves, 1):
-        print(f"{number:>{width}}. {move}")
-    return status
 
 
 def _stats(args: argparse.Namespace) -> int:

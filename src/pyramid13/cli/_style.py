@@ -16,6 +16,7 @@ from collections.abc import Mapping
 import attrs
 
 from .._cards import Card, Suit
+from . import _is_terminal
 
 __all__ = ["COLOR_CHOICES", "PLAIN", "Style", "add_color_argument", "choose_style"]
 
@@ -68,13 +69,6 @@ def _can_encode(stream: object, text: str) -> bool:
     except (UnicodeEncodeError, LookupError):
         return False
     return True
-
-
-def _is_terminal(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, OSError, ValueError):
-        return False
 
 
 def choose_style(
