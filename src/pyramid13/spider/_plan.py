@@ -34,7 +34,7 @@ class Weights:
     """Each face-down card."""
     down_pile: float = 4.0
     """Each pile that still hides a card."""
-    empty: float = 16.0
+    empty: float = 8.0
     """Each empty pile."""
     suited: float = 5.0
     """Each card on a card of its own suit one rank higher."""
@@ -45,6 +45,8 @@ class Weights:
     block: float = 2.0
     """Each same-suit block of face-up cards above face-down cards (to move off before
     the next card turns over)."""
+    block_clear: float = 0.0
+    """Each same-suit block of a pile without face-down cards, beyond the first."""
     removed: float = 60.0
     """Each run removed."""
     king_base: float = 2.0
@@ -91,8 +93,10 @@ class Valuer:
                 previous = card
             if down:
                 value -= w.down * down + w.down_pile + w.block * blocks
-            elif up[0] % 13 == 12:
-                value += w.king_base
+            else:
+                value -= w.block_clear * (blocks - 1)
+                if up[0] % 13 == 12:
+                    value += w.king_base
         if len(self._table) > 200_000:
             self._table.clear()
         self._table[key] = value
@@ -143,127 +147,143 @@ class Line:
     reveals: bool
     """Whether the last move turns a card over."""
     ends: tuple[tuple[tuple[int, ...], ...], ...]
-    """The position after each move (the last omitted when it reveals)."""
+    """The face-up cards after each move (the last omitted when it reveals)."""
+
+
+_Ups = tuple[tuple[int, ...], ...]
+_Node = tuple[_Ups, tuple[int, ...]]
 
 
 def search(
-    ups: tuple[tuple[int, ...], ...],
+    ups: _Ups,
     downs: tuple[int, ...],
     valuer: Valuer,
     budget: int,
     auto_remove: bool,
+    hidden: tuple[tuple[int, ...], ...] | None = None,
 ) -> tuple[float, Line | None]:
-    """Best-first search over the moves that turn no card over, from (`ups`, `downs`).
+    """Best-first search from (`ups`, `downs`) over the moves that turn no card over, or,
+    given the `hidden` cards of a sample (each pile's face-down cards bottom to top), over
+    every move but the deal.
 
     Returns the root's value and the line to the best position found (a known position, or
     a move that turns a card over or removes a run), or None when nothing beats the root.
     At most `budget` positions are expanded.
     """
     pile_value = valuer.pile
+    hidden_top = valuer.hidden_top
     w_removed = valuer.weights.removed
     root = valuer.position(ups, downs)
-    parents: dict[tuple[tuple[int, ...], ...], tuple[object, tuple[int, int, int]] | None] = {
-        ups: None
-    }
-    heap: list[tuple[float, int, float, tuple[tuple[int, ...], ...]]] = [(-root, 0, root, ups)]
+    start: _Node = (ups, downs)
+    parents: dict[_Node, tuple[_Node, tuple[int, int, int]] | None] = {start: None}
+    heap: list[tuple[float, int, float, _Node]] = [(-root, 0, root, start)]
     best_value = root + 1e-9
-    best: tuple[tuple[tuple[int, ...], ...], tuple[int, int, int] | None] | None = None
+    best: tuple[_Node, tuple[int, int, int] | None] | None = None
     counter = 1
     expanded = 0
     while heap and expanded < budget:
         _, _, value, node = heapq.heappop(heap)
         expanded += 1
-        children: list[tuple[int, tuple[int, ...], int, tuple[int, ...], tuple[int, int, int]]]
-        children = []
+        cards, depths = node
         empty_target = -1
         for index in range(10):
-            if not node[index] and not downs[index]:
+            if not cards[index] and not depths[index]:
                 empty_target = index
                 break
         for source in range(10):
-            up = node[source]
+            up = cards[source]
             if not up:
                 continue
+            down = depths[source]
             if not auto_remove and _complete(up):
-                children.append((source, up[:-_RUN], -1, (), (source, 0, -1)))
-                continue
-            length = _run_length(up)
-            size = len(up)
-            for count in range(1, length + 1):
-                bottom = up[-count]
-                rank = bottom % 13
-                rest = up[:-count]
-                for target in range(10):
-                    if target == source:
-                        continue
-                    onto = node[target]
-                    if onto:
-                        if onto[-1] % 13 != rank + 1:
+                steps = [(up[:-_RUN], -1, (), (source, 0, -1))]
+            else:
+                steps = []
+                length = _run_length(up)
+                size = len(up)
+                for count in range(1, length + 1):
+                    bottom = up[-count]
+                    rank = bottom % 13
+                    split = count < length
+                    for target in range(10):
+                        if target == source:
                             continue
-                    elif target != empty_target or (count == size and not downs[source]):
-                        continue
-                    children.append((source, rest, target, onto + up[-count:], (source, count, target)))
-        for source, rest, target, grown, move in children:
-            gain = 0.0
-            if auto_remove and target >= 0 and _complete(grown):
-                grown = grown[:-_RUN]
-                gain = w_removed
-                if not grown and downs[target]:
-                    reveal = (
-                        value
-                        - pile_value(node[source], downs[source])
-                        - pile_value(node[target], downs[target])
-                        + pile_value(rest, downs[source])
-                        + valuer.hidden_top(downs[target] - 1)
-                        + gain
-                    )
-                    if reveal > best_value:
-                        best_value, best = reveal, (node, move)
-                    continue
-            elif target < 0:
-                gain = w_removed
-            change = gain - pile_value(node[source], downs[source])
-            if not rest and downs[source]:
-                change += valuer.hidden_top(downs[source] - 1)
+                        onto = cards[target]
+                        if onto:
+                            if onto[-1] % 13 != rank + 1:
+                                continue
+                            if split and onto[-1] != bottom + 1:
+                                continue  # breaks a run of one suit for a worse join
+                        elif target != empty_target or (count == size and not down):
+                            continue
+                        steps.append((up[:-count], target, onto + up[-count:], (source, count, target)))
+            for rest, target, grown, move in steps:
+                change = -pile_value(up, down)
+                new_downs = depths
                 if target >= 0:
-                    change += pile_value(grown, downs[target]) - pile_value(
-                        node[target], downs[target]
-                    )
+                    t_down = depths[target]
+                    change -= pile_value(cards[target], t_down)
+                    if auto_remove and _complete(grown):
+                        grown = grown[:-_RUN]
+                        change += w_removed
+                        if not grown and t_down:
+                            if hidden is None:
+                                reveal = value + change + pile_value(rest, down) + hidden_top(t_down - 1)
+                                if reveal > best_value:
+                                    best_value, best = reveal, (node, move)
+                                continue
+                            grown = (hidden[target][t_down - 1],)
+                            new_downs = _lower(new_downs, target)
+                            t_down -= 1
+                    change += pile_value(grown, t_down)
+                else:
+                    change += w_removed
+                if not rest and down:
+                    if hidden is None:
+                        reveal = value + change + hidden_top(down - 1)
+                        if reveal > best_value:
+                            best_value, best = reveal, (node, move)
+                        continue
+                    rest = (hidden[source][down - 1],)
+                    new_downs = _lower(new_downs, source)
+                    change += pile_value(rest, down - 1)
+                else:
+                    change += pile_value(rest, down)
+                new_cards = list(cards)
+                new_cards[source] = rest
+                if target >= 0:
+                    new_cards[target] = grown
+                child: _Node = (tuple(new_cards), new_downs)
+                if child in parents:
+                    continue
+                parents[child] = (node, move)
                 child_value = value + change
                 if child_value > best_value:
-                    best_value, best = child_value, (node, move)
-                continue
-            change += pile_value(rest, downs[source])
-            cells = list(node)
-            cells[source] = rest
-            if target >= 0:
-                change += pile_value(grown, downs[target]) - pile_value(node[target], downs[target])
-                cells[target] = grown
-            child = tuple(cells)
-            if child in parents:
-                continue
-            parents[child] = (node, move)
-            child_value = value + change
-            if child_value > best_value:
-                best_value, best = child_value, (child, None)
-            heapq.heappush(heap, (-child_value, counter, child_value, child))
-            counter += 1
+                    best_value, best = child_value, (child, None)
+                heapq.heappush(heap, (-child_value, counter, child_value, child))
+                counter += 1
     if best is None:
         return root, None
     end, last = best
     moves: list[tuple[int, int, int]] = []
-    ends: list[tuple[tuple[int, ...], ...]] = []
-    cursor: tuple[tuple[int, ...], ...] = end
+    ends: list[_Ups] = []
+    cursor = end
     while True:
         link = parents[cursor]
         if link is None:
             break
         previous, move = link
         moves.append(move)
-        ends.append(cursor)
-        cursor = previous  # type: ignore[assignment]
+        ends.append(cursor[0])
+        cursor = previous
     moves.reverse()
     ends.reverse()
     if last is not None:
         moves.append(last)
     return root, Line(tuple(moves), best_value, last is not None, tuple(ends))
+
+
+def _lower(downs: tuple[int, ...], pile: int) -> tuple[int, ...]:
+    cells = list(downs)
+    cells[pile] -= 1
+    return tuple(cells)

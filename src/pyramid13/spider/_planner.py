@@ -56,7 +56,7 @@ class PlannerBot:
     seed: int
     """The seed the moves of a stuck game derive from."""
 
-    def __init__(self, budget: int = 400, *, seed: int = 0) -> None:
+    def __init__(self, budget: int = 1500, *, seed: int = 0) -> None:
         self.budget = _check_int("budget", budget, 1)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
@@ -117,8 +117,8 @@ class PlannerBot:
             self._dealing = None
             auto = observation.rules.auto_remove_runs
             _, line = search(ups, downs, self._valuer, self.budget, auto)
-            if line is None and Move.DEAL not in legal:
-                # Nothing to deal either: look harder before giving up.
+            if line is None:
+                # Before a deal, or giving up: look harder.
                 _, line = search(ups, downs, self._valuer, 8 * self.budget, auto)
             if line is not None:
                 befores = (ups, *line.ends)
