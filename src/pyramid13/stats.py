@@ -34,9 +34,9 @@ from .solver._solve import check_limits
 from .spider import GameState as SpiderState
 from .spider import GreedyBot as SpiderGreedyBot
 from .spider import Layout as SpiderLayout
+from .spider import PlannerBot as SpiderPlannerBot
 from .spider import RandomBot as SpiderRandomBot
 from .spider import RuleSet as SpiderRules
-from .spider import PlannerBot as SpiderPlannerBot
 from .spider import SamplingBot as SpiderSamplingBot
 from .spider import solve as spider_solve
 from .spider.solver import DEFAULT_NODE_LIMIT as SPIDER_NODE_LIMIT

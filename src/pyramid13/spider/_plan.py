@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["Line", "Weights", "Valuer", "search"]
+__all__ = ["Line", "Valuer", "Weights", "search"]
 
 _RUN = 13
 
@@ -195,6 +195,7 @@ def search(
             if not up:
                 continue
             down = depths[source]
+            steps: list[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, int, int]]]
             if not auto_remove and _complete(up):
                 steps = [(up[:-_RUN], -1, (), (source, 0, -1))]
             else:
@@ -216,7 +217,9 @@ def search(
                                 continue  # breaks a run of one suit for a worse join
                         elif target != empty_target or (count == size and not down):
                             continue
-                        steps.append((up[:-count], target, onto + up[-count:], (source, count, target)))
+                        steps.append(
+                            (up[:-count], target, onto + up[-count:], (source, count, target))
+                        )
             for rest, target, grown, move in steps:
                 change = -pile_value(up, down)
                 new_downs = depths
@@ -228,7 +231,9 @@ def search(
                         change += w_removed
                         if not grown and t_down:
                             if hidden is None:
-                                reveal = value + change + pile_value(rest, down) + hidden_top(t_down - 1)
+                                reveal = (
+                                    value + change + pile_value(rest, down) + hidden_top(t_down - 1)
+                                )
                                 if reveal > best_value:
                                     best_value, best = reveal, (node, move)
                                 continue
