@@ -94,7 +94,10 @@ def test_board_marks_movable_cards_and_speaks_plain_ascii() -> None:
         (["spider", "show", "--pysolfc", "3"], "use --preset pysolfc, relaxed or open"),
         (["spider", "show", "--code", "nonsense"], "--code: "),
         (["spider", "solve", "--seed", "1", "--node-limit", "0"], "expected a number >= 1"),
-        (["spider", "stats", "--player", "oracle"], "solver, greedy, random, sampling or MODULE"),
+        (
+            ["spider", "stats", "--player", "oracle"],
+            "solver, greedy, random, sampling, planner or MODULE",
+        ),
         (["spider", "stats", "--suits", "3"], "invalid choice: 3"),
         (["spider", "stats", "--seed", "1"], "unrecognized arguments: --seed 1"),
     ],
@@ -205,6 +208,16 @@ def test_stats_counts_what_the_bot_wins(
         f"player sees), seeds 2..4: {wins} win{'s' * (wins != 1)} in 3 deals = "
     )
     assert "thoughtful" not in out
+
+
+def test_stats_plays_the_planner_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*RELAXED_1, "--first-seed", "2", "--deals", "1", "--player", "planner"]
+    status, out, err = run([*args, "--bot-seed", "5", "--json"], capsys)
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    rules = spider.RuleSet.preset("relaxed", suits=1)
+    assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), spider.PlannerBot(seed=5))
+    assert (data["player"], data["play"]) == ("planner", "honest, no undo")
 
 
 def test_the_greedy_bot_wins_one_of_the_three_deals() -> None:

@@ -57,7 +57,7 @@ commands (case does not matter):
 _NUMBER = re.compile(r"[0-9]+")
 _PILES = re.compile(r"([0-9]{1,2})\s+([0-9]{1,2})")
 #: The built-in players of ``spider stats``, the default first.
-PLAYERS = ("solver", "greedy", "random", "sampling")
+PLAYERS = ("solver", "greedy", "random", "sampling", "planner")
 
 
 # -- the deal ---------------------------------------------------------------------------
@@ -468,6 +468,8 @@ def _built_in(name: str, seed: int) -> str | Bot:
         return spider.RandomBot(seed)
     if name == "sampling":
         return spider.SamplingBot(seed=seed)
+    if name == "planner":
+        return spider.PlannerBot(seed=seed)
     return name
 
 
@@ -551,7 +553,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description="Play the deals spider.Layout.shuffled(S, rules), S+1, ... with a player "
         "and print the win rate with its 95 % confidence interval (Wilson), and what the "
         "player knew: thoughtful (the solver, which sees every card) or honest, no undo "
-        "(the bots greedy, random and sampling, which see only what a player sees).",
+        "(the bots greedy, random, sampling and planner, which see only what a player sees).",
         epilog=PLAYER_EPILOG,
     )
     _add_rules(stats)
