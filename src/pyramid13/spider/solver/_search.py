@@ -1,15 +1,14 @@
-"""The two searches: a staged best-first search that finds wins, a complete one that proves.
+"""The two searches: a beam search that finds wins, a complete one that proves.
 
-**Finding** (`find`). Spider's deals cut a game into stages (the moves between two
-deals). Within a stage the search is best-first on `SolverGame.disorder`, within a node
-budget; every position it expands where a deal is legal is a candidate, scored by the
-disorder of the position *after* the deal (the solver knows the stock). The candidates are
-tried best first, each opening the next stage; when a stage finds nothing, the next
-candidate of the stage before is tried (a depth-first search over stages whose branching,
-the number of candidates tried per stage, widens pass after pass). In the last stage the
-search runs until it wins or its budget is spent. This search selects moves
-(`SolverGame.children` without ``complete``) and drops positions, so it never proves a
-loss.
+**Finding** (`find`). A beam search by depth: the positions one move deeper than the
+beam are ranked by `beam_key` (chaos first), and the best `width` of them *per number of
+deals made* form the next beam, so that positions that deal later are not crowded out by
+those that dealt early (a deal adds ten cards, and chaos). A table of the positions seen
+(their hashes) keeps the beam from coming back. The moves are
+`SolverGame.options`: complete runs are removed at once, a run is split only to make a
+longer one of its suit, one empty pile is a target. When a beam ends without a win having
+dropped some position, a wider one starts from scratch. This search selects moves and
+drops positions, so it never proves a loss.
 
 **Proving** (`prove`). A depth-first search over every legal move, with a table of the
 positions seen: it explores everything reachable, so when it ends without a win the
