@@ -5,10 +5,11 @@ beam are ranked by `beam_key` (chaos first), and the best `width` of them *per n
 deals made* form the next beam, so that positions that deal later are not crowded out by
 those that dealt early (a deal adds ten cards, and chaos). A table of the positions that
 entered the beam (their hashes) keeps it from coming back to them; a position ranked out
-once may come back by another way. The moves are `SolverGame.options`: complete runs are removed at once, a run is split only to make a
-longer one of its suit, one empty pile is a target. When a beam ends without a win having
-dropped some position, a wider one starts from scratch. This search selects moves and
-drops positions, so it never proves a loss.
+once may come back by another way. The moves are `SolverGame.options`: complete runs
+are removed at once, a run is split only to make a longer one of its suit, one empty pile
+is a target. When a beam ends without a win having dropped some position, a wider one
+starts from scratch. This search selects moves and drops positions, so it never proves a
+loss.
 
 **Proving** (`prove`). A depth-first search over every legal move, with a table of the
 positions seen: it explores everything reachable, so when it ends without a win the
