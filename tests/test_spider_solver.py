@@ -214,7 +214,7 @@ def _stranded(rng: random.Random, cards: int) -> spider.GameState:
 
 def test_stranded_positions_are_proved_lost() -> None:
     rng = random.Random(8)
-    for cards in (1, 2, 3, 4, 5):
+    for cards in (1, 2, 3, 4):  # five cards: ten times the work, nothing new
         state = _stranded(rng, cards)
         assert state.deals_left == 5
         assert state.status is Status.PLAYING
@@ -238,7 +238,7 @@ def test_one_suit_wins_replay_and_hold_under_relaxed_and_open(number: int) -> No
         assert result.seconds >= 0
 
 
-@pytest.mark.parametrize("number", [3904, 16772])
+@pytest.mark.parametrize("number", [21208, 16772])
 def test_four_suit_wins_hold_with_fewer_suits_relaxed_and_open(number: int) -> None:
     """A 4-suit PySolFC deal won under the standard rules is won with its suits merged
     (2 and 1 suits: the same deal renamed, more moves), when a deal may fall on an empty
