@@ -11,10 +11,18 @@ its stock are empty.
 Moves are ints: ``source << 8 | count << 4 | target`` for a unit move, `DEAL` for the
 deal and ``REMOVE | pile`` for a run removal; `to_move` turns them into `spider.Move`.
 
-The evaluation (`disorder`) is the "disorder" of good Spider solvers: per pile, a cost
-for every face-down card, for every card that does not continue a same-suit run (less
-when only the suit is wrong), a bonus for an empty pile; minus a bonus per run removed.
-Lower is better. Pile costs are cached by their bytes.
+Two evaluations, lower is better, with per-pile parts cached by the pile's bytes:
+
+- `SolverGame.disorder` orders the complete search's moves (and the bots' rollouts): per
+  pile, a cost for every face-down card, for every card that does not continue a same-suit
+  run (less when only the suit is wrong), a bonus for an empty pile; minus a bonus per run
+  removed.
+- `beam_key` ranks the finding search's positions by *chaos*, the number of pieces the
+  piles are cut into: each face-down card is a piece, each maximal same-suit run is one;
+  a pile whose cards are all face up counts one piece less when its bottom card is a King
+  or fits on another pile's top card (it can move whole), and each empty pile half a
+  piece less. Ties go to the position with more cards in top runs, runs removed and empty
+  piles.
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ __all__ = [
     "REMOVE",
     "Position",
     "SolverGame",
+    "beam_key",
     "from_state",
     "to_move",
 ]
@@ -108,6 +117,64 @@ def pile_cost(pile: bytes) -> int:
             _cost_cache.clear()
         _cost_cache[pile] = cost
     return cost
+
+
+_facts_cache: dict[bytes, tuple[int, int, int, int]] = {}
+
+
+def pile_facts(pile: bytes) -> tuple[int, int, int, int]:
+    """What `beam_key` and `SolverGame.options` need of a non-empty pile: (twice its
+    pieces, the length of its top run, ``1 << rank`` of its top card, and ``1 << rank`` of
+    the card its bottom card fits on: 0 for a face-up King, -1 when face down)."""
+    facts = _facts_cache.get(pile)
+    if facts is None:
+        pieces = 0
+        previous = -1
+        for card in pile:
+            if card >= DOWN or previous != card + 1:
+                pieces += 2
+            previous = card
+        bottom = pile[0]
+        if bottom >= DOWN:
+            fits = -1
+        elif bottom & 15 == _RUN:
+            fits = 0
+        else:
+            fits = 1 << ((bottom & 15) + 1)
+        facts = (pieces, run_length(pile), 1 << (pile[-1] & 15), fits)
+        if len(_facts_cache) > 1_000_000:
+            _facts_cache.clear()
+        _facts_cache[pile] = facts
+    return facts
+
+
+def beam_key(piles: Position, removed: int) -> int:
+    """The finding search's rank of a position with `removed` runs removed in all: its
+    chaos (see the module notes) first, then cards in top runs plus cards removed plus
+    empty piles, more first. Lower is better."""
+    chaos = 0
+    free = 0
+    ready = removed * _RUN
+    tops = 0
+    movable = []
+    get = _facts_cache.get
+    for pile in piles:
+        if pile:
+            pieces, run, top, fits = get(pile) or pile_facts(pile)
+            chaos += pieces
+            ready += run
+            tops |= top
+            if fits >= 0:
+                movable.append(fits)
+        else:
+            free += 1
+    for fits in movable:
+        if not fits or tops & fits:
+            chaos -= 2
+    chaos -= free
+    if chaos < 0:
+        chaos = 0
+    return (chaos << 10) - ready - free
 
 
 def flip(pile: bytes) -> bytes:
@@ -225,6 +292,69 @@ class SolverGame:
                         new[target] = joined
                         out.append((source << 8 | count << 4 | target, tuple(new), dealt, lifted))
         if dealt < len(self.deals) and (self.onto_empty or not empty):
+            new_piles, lifted = self.deal(piles, dealt)
+            out.append((DEAL, new_piles, dealt + 1, lifted))
+        return out
+
+    def options(self, piles: Position, dealt: int) -> list[tuple[int, Position, int, int]]:
+        """The finding search's moves from a position, as `children` gives them.
+
+        A complete run waiting to be removed is removed, and nothing else is offered. A
+        unit that is only the top part of its same-suit run moves only onto a card of its
+        own suit that makes a longer run than the one it leaves. Of the empty piles only
+        the first is a target; once the stock is empty, no whole pile and no part of a run
+        moves onto it. A deal is offered when legal.
+        """
+        out: list[tuple[int, Position, int, int]] = []
+        auto = self.auto
+        get = _facts_cache.get
+        runs = [0] * 10
+        empty = -1
+        targets_of: list[list[int]] = [[] for _ in range(15)]
+        for pile in range(10):
+            cards = piles[pile]
+            if cards:
+                run = (get(cards) or pile_facts(cards))[1]
+                if run == _RUN and not auto:
+                    new = list(piles)
+                    new[pile] = flip(cards[:-_RUN])
+                    return [(REMOVE | pile, tuple(new), dealt, 1)]
+                runs[pile] = run
+                targets_of[cards[-1] & 15].append(pile)
+            elif empty < 0:
+                empty = pile
+        stock_left = dealt < len(self.deals)
+        for source in range(10):
+            cards = piles[source]
+            if not cards:
+                continue
+            run = runs[source]
+            size = len(cards)
+            for count in range(1, run + 1):
+                bottom = cards[-count]
+                rest = b""
+                for target in targets_of[(bottom & 15) + 1]:
+                    below = piles[target]
+                    same_suit = below[-1] == bottom + 1
+                    if count < run and (not same_suit or runs[target] + count <= run):
+                        continue
+                    if not rest:
+                        rest = flip(cards[:-count])
+                    joined = below + cards[-count:]
+                    lifted = 0
+                    if auto and same_suit and runs[target] + count >= _RUN and joined[-1] & 15 == 1:
+                        joined = flip(joined[:-_RUN])
+                        lifted = 1
+                    new = list(piles)
+                    new[source] = rest
+                    new[target] = joined
+                    out.append((source << 8 | count << 4 | target, tuple(new), dealt, lifted))
+                if empty >= 0 and (stock_left or (count == run and count < size)):
+                    new = list(piles)
+                    new[source] = rest or flip(cards[:-count])
+                    new[empty] = cards[-count:]
+                    out.append((source << 8 | count << 4 | empty, tuple(new), dealt, 0))
+        if stock_left and (self.onto_empty or empty < 0):
             new_piles, lifted = self.deal(piles, dealt)
             out.append((DEAL, new_piles, dealt + 1, lifted))
         return out

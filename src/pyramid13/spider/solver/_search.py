@@ -1,14 +1,14 @@
-"""The two searches: a staged best-first search that finds wins, a complete one that proves.
+"""The two searches: a beam search that finds wins, a complete one that proves.
 
-**Finding** (`find`). Spider's deals cut a game into stages (the moves between two
-deals). Within a stage the search is best-first on `SolverGame.disorder`, within a node
-budget; every position it expands where a deal is legal is a candidate, scored by the
-disorder of the position *after* the deal (the solver knows the stock). The candidates are
-tried best first, each opening the next stage; when a stage finds nothing, the next
-candidate of the stage before is tried (a depth-first search over stages whose branching,
-the number of candidates tried per stage, widens pass after pass). In the last stage the
-search runs until it wins or its budget is spent. This search selects moves
-(`SolverGame.children` without ``complete``) and drops positions, so it never proves a
+**Finding** (`find`). A beam search by depth: the positions one move deeper than the
+beam are ranked by `beam_key` (chaos first), and the best `width` of them *per number of
+deals made* form the next beam, so that positions that deal later are not crowded out by
+those that dealt early (a deal adds ten cards, and chaos). A table of the positions that
+entered the beam (their hashes) keeps it from coming back to them; a position ranked out
+once may come back by another way. The moves are `SolverGame.options`: complete runs
+are removed at once, a run is split only to make a longer one of its suit, one empty pile
+is a target. When a beam ends without a win having dropped some position, a wider one
+starts from scratch. This search selects moves and drops positions, so it never proves a
 loss.
 
 **Proving** (`prove`). A depth-first search over every legal move, with a table of the
@@ -20,16 +20,20 @@ permute piles are not generated). Children are tried least disordered first.
 
 from __future__ import annotations
 
-import heapq
 import time
 
-from ._model import DEAL, DOWN, Position, SolverGame
+from ._model import Position, SolverGame, beam_key
 
 __all__ = ["Budget", "OutOfBudgetError", "find", "prove"]
 
 _CHECK_EVERY = 256
-_PER_SIGNATURE = 2
-_WIDENINGS = 5
+_RUNS = 8
+_FIRST_WIDTH = 5
+_GROWTH = 3
+_NODES_PER_WIDTH = 1_500
+
+# A line of moves: (last move code, the line before it), None for the empty line.
+_Line = tuple[int, "_Line"] | None
 
 
 class OutOfBudgetError(Exception):
@@ -58,125 +62,73 @@ class Budget:
                 raise OutOfBudgetError
 
 
-def _line(parents: dict[Position, tuple[Position, int] | None], piles: Position) -> list[int]:
-    codes = []
-    link = parents[piles]
-    while link is not None:
-        piles, code = link
-        codes.append(code)
-        link = parents[piles]
-    codes.reverse()
-    return codes
-
-
-def _explore(
-    game: SolverGame,
-    roots: list[tuple[Position, int, tuple[int, ...]]],
-    dealt: int,
-    budget: Budget,
-    per_root: int,
-) -> tuple[list[int] | None, dict[Position, tuple[int, tuple[int, ...], int]], bool]:
-    """One stage from each of `roots` (position, runs removed, line to it), best-first
-    within `per_root` expansions each, sharing one table of the positions seen. Returns a
-    winning line, or the positions after the deal reachable from the positions expanded:
-    after-deal position -> (its disorder, line to it including the deal, runs removed);
-    and whether the budget cut some root's search short."""
-    last = dealt == len(game.deals)
-    onto_empty = game.onto_empty
-    disorder = game.disorder
-    children = game.children
-    deal = game.deal
-    parents: dict[Position, tuple[Position, int] | None] = {}
-    found: dict[Position, tuple[int, tuple[int, ...], int]] = {}
-    counter = 0
-    cut = False
-    for root, removed, prefix in roots:
-        if root in parents:
-            continue
-        parents[root] = None
-        heap = [(disorder(root, removed), counter, root, removed)]
-        expanded = 0
-        while heap and expanded < per_root:
-            _, _, piles, runs = heapq.heappop(heap)
-            budget.spend()
-            expanded += 1
-            if not last and (onto_empty or all(piles)):
-                after, lifted = deal(piles, dealt)
-                if after not in found:
-                    total = runs + lifted
-                    line = (*prefix, *_line(parents, piles), DEAL)
-                    if total == 8:
-                        return list(line), {}, False
-                    found[after] = (disorder(after, total), line, total)
-            for code, child, _, lifted in children(piles, dealt, last):
-                if code == DEAL or child in parents:
+def _beam(
+    game: SolverGame, budget: Budget, width: int, nodes: int
+) -> tuple[list[int] | None, bool]:
+    """One beam search: a winning line or None, and whether it dropped anything (a
+    position past the beam's width, or the search stopped after `nodes` expansions)."""
+    ndeals = len(game.deals)
+    options = game.options
+    spend = budget.spend
+    layer: list[tuple[Position, int, int, _Line]] = [(game.root, 0, game.removed, None)]
+    seen = {hash((game.root, 0))}
+    dropped = False
+    stop = budget.nodes + nodes
+    while layer:
+        ranked: list[tuple[int, int, Position, int, int, _Line]] = []
+        fresh: set[int] = set()
+        for piles, dealt, removed, line in layer:
+            spend()
+            for code, child, after, lifted in options(piles, dealt):
+                key = hash((child, after))
+                if key in seen or key in fresh:
                     continue
-                parents[child] = (piles, code)
-                total = runs + lifted
-                if total == 8:
-                    return [*prefix, *_line(parents, child)], {}, False
-                counter -= 1  # among equals, the newest first: depth-first on plateaus
-                heapq.heappush(heap, (disorder(child, total), counter, child, total))
-        cut = cut or bool(heap)
-    return None, found, cut
+                fresh.add(key)
+                total = removed + lifted
+                if total == _RUNS:
+                    codes = [code]
+                    while line is not None:
+                        code, line = line
+                        codes.append(code)
+                    codes.reverse()
+                    return codes, dropped
+                ranked.append((beam_key(child, total), key, child, after, total, (code, line)))
+        if budget.nodes >= stop:
+            return None, True
+        ranked.sort(key=_first)
+        kept = [0] * (ndeals + 1)
+        layer = []
+        for _, key, child, after, total, line in ranked:
+            if kept[after] < width:
+                kept[after] += 1
+                layer.append((child, after, total, line))
+                seen.add(key)
+            else:
+                dropped = True
+    return None, dropped
 
 
-def _signature(piles: Position) -> tuple[int, ...]:
-    return tuple(sum(card >= DOWN for card in pile) for pile in piles)
+def _first(item: tuple[int, int, Position, int, int, _Line]) -> int:
+    return item[0]
 
 
-def _diverse(
-    found: dict[Position, tuple[int, tuple[int, ...], int]], width: int
-) -> list[tuple[Position, int, tuple[int, ...]]]:
-    """The `width` least disordered positions, at most `_PER_SIGNATURE` of them with the
-    same face-down cards left on each pile (near-copies make a beam narrow)."""
-    ranked = sorted(found.items(), key=lambda item: item[1][0])
-    chosen: list[tuple[Position, int, tuple[int, ...]]] = []
-    count: dict[tuple[int, ...], int] = {}
-    for after, (_, line, runs) in ranked:
-        signature = _signature(after)
-        seen = count.get(signature, 0)
-        if seen >= _PER_SIGNATURE:
-            continue
-        count[signature] = seen + 1
-        chosen.append((after, runs, line))
-        if len(chosen) == width:
-            break
-    return chosen
-
-
-def find(
-    game: SolverGame, budget: Budget, width: int = 24, per_root: int = 300
-) -> list[int] | None:
+def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[int] | None:
     """A winning line of move codes from the root, or None (nothing proved either way).
 
-    A beam over stages: each stage is explored from the `width` best positions the stage
-    before dealt into; if no win comes out of the last stage, the beam doubles, up to
-    `_WIDENINGS` times, and only while some limit cut the search short.
+    Beam searches of growing width: when one ends without a win having dropped some
+    position, the next is `_GROWTH` times wider; each gets `_NODES_PER_WIDTH` expansions
+    per unit of width.
 
     Raises:
         OutOfBudgetError: a limit was reached.
     """
     if not any(game.root) and not game.deals:
         return []
-    ndeals = len(game.deals)
-    for _ in range(_WIDENINGS + 1):
-        cut = False
-        beam: list[tuple[Position, int, tuple[int, ...]]] = [(game.root, game.removed, ())]
-        for dealt in range(ndeals + 1):
-            last = dealt == ndeals
-            share = per_root * width // len(beam)  # a stage's budget, shared by its roots
-            win, found, stopped = _explore(game, beam, dealt, budget, share * (8 if last else 1))
-            if win is not None:
-                return win
-            cut = cut or stopped or len(found) > width
-            if last or not found:
-                break
-            beam = _diverse(found, width)
-        if not cut:
-            return None
-        width *= 2
-    return None
+    while True:
+        line, dropped = _beam(game, budget, width, width * _NODES_PER_WIDTH)
+        if line is not None or not dropped:
+            return line
+        width *= _GROWTH
 
 
 def prove(game: SolverGame, budget: Budget, symmetry: bool = True) -> list[int] | None:

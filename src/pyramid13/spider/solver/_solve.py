@@ -16,7 +16,7 @@ __all__ = ["DEFAULT_NODE_LIMIT", "solve"]
 
 #: The default `node_limit` of `solve` (positions expanded). The complete search keeps
 #: every position it has seen, a few hundred bytes each.
-DEFAULT_NODE_LIMIT = 500_000
+DEFAULT_NODE_LIMIT = 1_000_000
 _FIRST_PROOF = 2_000  # nodes the complete search gets before the finding search starts
 
 
@@ -48,12 +48,12 @@ def solve(
     Two searches share the budget. A complete depth-first search (every legal move, a
     table of positions seen, and one exact cut: once the stock is empty, piles are
     interchangeable) runs first with a small part of it; it settles endgames and proves
-    losses. Then a staged best-first search, guided by how disordered the piles are,
-    looks for a win stage by stage (the moves between two deals), trying the positions
-    that are best to deal from first; if it gives up, the complete search resumes with
-    what is left. A win is replayed with `GameState.apply` to a won state before it is
-    returned; `winnable` is False only when the complete search has seen every position
-    reachable.
+    losses. Then a beam search looks for a win: it keeps the least chaotic positions
+    (fewest face-down cards and broken runs) at each depth, for each number of deals
+    made, and starts again wider when a beam fails; if it gives up, the complete search
+    resumes with what is left. A win is replayed with `GameState.apply` to a won state
+    before it is returned; `winnable` is False only when the complete search has seen
+    every position reachable.
 
     Args:
         state: the position to solve; the solution starts from it.
