@@ -98,6 +98,7 @@ def positions(count: int, seed: int) -> list[p13.GameState]:
     return found
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 def test_verdicts_and_optimal_lengths_agree_with_brute_force() -> None:
     won = lost = 0
     for state in positions(40, seed=1):
@@ -150,6 +151,7 @@ def test_finished_games() -> None:
 # -- optimal mode ----------------------------------------------------------------------------
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize(
     ("preset", "first"),
     [("classic", 30), ("microsoft", 0), ("king-tut", 0), ("cardgames", 0), ("apophis", 0)],
@@ -274,6 +276,7 @@ def test_a_node_limit_caps_the_positions_stored(optimal: bool, limit: int) -> No
     assert result.nodes <= limit + 40  # A* may overshoot by one node's children
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize(
     "rules",
     [
