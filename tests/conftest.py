@@ -21,8 +21,15 @@ def _shared() -> Path:
 
 SHARED = _shared()
 
+# Coverage: `python -m pytest --cov` traces every line, which makes search-heavy code about
+# three times slower. Tests that only compare a search with brute force or with published
+# data, over code the unit tests already cover, carry `@pytest.mark.no_cover` (pytest-cov
+# pauses tracing for them): they still run and can fail, they add nothing to the figure.
+
+# CI: Hypothesis's own default number of examples, no deadline (a shared machine's timing
+# is no verdict). Tests that need fewer or more say so with @settings.
 settings.register_profile(
-    "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile("dev", max_examples=50, deadline=None)
 # For a long hunt before a release: HYPOTHESIS_PROFILE=thorough pytest

@@ -211,11 +211,13 @@ def test_stats_counts_what_the_bot_wins(
 
 
 def test_stats_plays_the_planner_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    args = [*RELAXED_1, "--first-seed", "2", "--deals", "1", "--player", "planner"]
+    # Four suits: the planner gives up soonest there.
+    args = ["spider", "stats", "--preset", "relaxed", "--suits", "4", "--workers", "1"]
+    args += ["--first-seed", "2", "--deals", "1", "--player", "planner"]
     status, out, err = run([*args, "--bot-seed", "5", "--json"], capsys)
     assert (status, err) == (0, "")
     data = json.loads(out)
-    rules = spider.RuleSet.preset("relaxed", suits=1)
+    rules = spider.RuleSet.preset("relaxed", suits=4)
     assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), spider.PlannerBot(seed=5))
     assert (data["player"], data["play"]) == ("planner", "honest, no undo")
 

@@ -36,6 +36,7 @@ def test_following_hints_wins_winnable_deals() -> None:
         assert state.status is p13.Status.WON
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize("deal", [47, 139, 140, 255])
 def test_a_hinter_wins_three_stacks_deals_decided_early(deal: int) -> None:
     # In these deals a move among the first few decides the game, and a search without

@@ -123,6 +123,7 @@ def test_byte_tables_add_up_to_the_counts_and_values_of_the_talon(
         assert v0[low] | v1[mid] | v2[high] == deal_tables.values_of(mask)
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
 @settings(max_examples=25)
 @given(
@@ -154,6 +155,7 @@ def test_pruning_keeps_a_winning_move_wherever_brute_force_finds_a_win(
         assert any(length is None or length >= 0 for length in after), state.to_string()
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
 @settings(max_examples=20)
 @given(deal=st.integers(0, 2**32), walk=st.integers(0, 2**32), length=st.integers(15, 70))

@@ -22,6 +22,9 @@ from pyramid13.solver._model import PileModel, make_model
 from pyramid13.solver._relax import pile_relaxation
 from pyramid13.solver._search import dfs
 
+# Brute force, so untraced: see tests/conftest.py.
+pytestmark = pytest.mark.no_cover
+
 RULES = [
     p13.RuleSet.preset("three-stacks"),
     p13.RuleSet.preset("apophis"),

@@ -168,6 +168,7 @@ def _endgames(count: int) -> list[spider.GameState]:
     return positions
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 def test_verdicts_agree_with_exhaustive_search_on_endgames() -> None:
     checked = {True: 0, False: 0}
     for state in _endgames(30):
@@ -182,6 +183,7 @@ def test_verdicts_agree_with_exhaustive_search_on_endgames() -> None:
     assert checked[True] >= 10
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 def test_the_symmetry_cut_changes_no_verdict() -> None:
     """The complete search with and without its one cut (piles interchangeable once the
     stock is empty) agrees on every endgame both finish."""
@@ -212,6 +214,7 @@ def _stranded(rng: random.Random, cards: int) -> spider.GameState:
     return make_position(start._game, piles, [0] * 10, removed, 0)
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 def test_stranded_positions_are_proved_lost() -> None:
     rng = random.Random(8)
     for cards in (1, 2, 3, 4):  # five cards: ten times the work, nothing new
@@ -238,6 +241,7 @@ def test_one_suit_wins_replay_and_hold_under_relaxed_and_open(number: int) -> No
         assert result.seconds >= 0
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize("number", [21208, 16772])
 def test_four_suit_wins_hold_with_fewer_suits_relaxed_and_open(number: int) -> None:
     """A 4-suit PySolFC deal won under the standard rules is won with its suits merged
@@ -377,6 +381,7 @@ def test_win_rate_lists_undecided_spider_deals() -> None:
     assert result.undecided_seeds == (4, 9)
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 def test_a_four_suit_win_is_a_win_with_two_and_one_suits() -> None:
     """PySolFC's 1- and 2-suit deal #N is the 4-suit deal #N with suits renamed, and
     merging suits only adds moves: a 4-suit win means the others are won too."""
