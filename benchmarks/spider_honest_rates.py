@@ -1,6 +1,8 @@
 """Honest Spider win rates (no undo) of the shipped bots, and thoughtful rates of the solver.
 
-Run: ``python benchmarks/spider_honest_rates.py --deals 100 --sampling-deals 10``.
+Run: ``python benchmarks/spider_honest_rates.py --deals 100 --sampling-deals 10``, or one
+player and suit count at a time (to run several at once):
+``python benchmarks/spider_honest_rates.py --players planner --suits 4 --deals 150``.
 Deals are ``spider.Layout.shuffled`` seeds 0..n-1 under the ``pysolfc`` preset; one
 line per (player, suits) with the Wilson 95 % interval and the sample size, each labelled
 thoughtful or honest by `win_rate` itself. CPU seconds are this process's own
@@ -15,6 +17,8 @@ import time
 import pyramid13 as p13
 from pyramid13 import spider
 
+_PLAYERS = ("random", "greedy", "sampling", "planner", "solver")
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -22,18 +26,27 @@ def main() -> None:
     parser.add_argument("--sampling-deals", type=int, default=10)
     parser.add_argument("--solver-deals", type=int, default=0)
     parser.add_argument("--preset", default="pysolfc")
+    parser.add_argument(
+        "--players",
+        default="random,greedy,sampling,planner",
+        help=f"comma-separated, from {', '.join(_PLAYERS)}",
+    )
+    parser.add_argument("--suits", default="1,2,4", help="comma-separated suit counts")
+    parser.add_argument("--no-header", action="store_true")
     args = parser.parse_args()
-    print("| player | play | preset | suits | deals | wins | rate | 95 % CI | CPU s/deal |")
-    print("|---|---|---|---|---|---|---|---|---|")
-    runs: list[tuple[str | p13.Bot, int]] = [
-        ("random", args.deals),
-        ("greedy", args.deals),
-        (spider.SamplingBot(), args.sampling_deals),
-    ]
-    if args.solver_deals:
-        runs.append(("solver", args.solver_deals))
-    for player, deals in runs:
-        for suits in (1, 2, 4):
+    if not args.no_header:
+        print("| player | play | preset | suits | deals | wins | rate | 95 % CI | CPU s/deal |")
+        print("|---|---|---|---|---|---|---|---|---|")
+    bots: dict[str, tuple[str | p13.Bot, int]] = {
+        "random": ("random", args.deals),
+        "greedy": ("greedy", args.deals),
+        "sampling": (spider.SamplingBot(), args.sampling_deals),
+        "planner": (spider.PlannerBot(), args.deals),
+        "solver": ("solver", args.solver_deals),
+    }
+    for name in args.players.split(","):
+        player, deals = bots[name]
+        for suits in map(int, args.suits.split(",")):
             rules = spider.RuleSet.preset(args.preset, suits=suits)
             start = time.process_time()
             result = p13.win_rate(rules, range(deals), player, workers=1)

@@ -92,7 +92,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         (("solve", "--seed", "1", "--time-limit", "soon"), "expected a number, not 'soon'"),
         (("solve", "--seed", "1", "--json", "--msc"), "not allowed with"),
         (("stats", "--deals", "0"), "--deals: expected a number >= 1"),
-        (("stats", "--player", "oracle"), "invalid choice: 'oracle'"),
+        (("stats", "--player", "oracle"), "expected solver, greedy, random or MODULE:CLASS"),
         (("stats", "--workers", "x"), "--workers: expected a whole number"),
         (("stats", "--first-seed", str(2**64)), "2**64-1"),
     ],
@@ -314,7 +314,7 @@ def test_stats_counts_wins(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["ci_low"] <= data["rate"] == wins / 2 <= data["ci_high"]
     status, out, _ = run(capsys, *args)
     assert status == 0
-    assert f"seeds 20..21: {wins} wins in 2 deals" in out
+    assert f"seeds 20..21: {wins} win{'s' * (wins != 1)} in 2 deals" in out
 
 
 @pytest.mark.parametrize("player", ["greedy", "random"])
@@ -505,10 +505,15 @@ def test_reference_page_lists_every_option() -> None:
     )
     for name, subparser in commands.choices.items():
         assert f"## {name}" in text
-        for action in subparser._actions:
-            for option in action.option_strings:
-                if option not in ("-h", "--help"):
-                    assert f"`{option}" in text, f"{name} {option} is not in {page.name}"
+        parsers = [(name, subparser)]
+        for action in subparser._actions:  # spider's commands
+            if isinstance(action, argparse._SubParsersAction):
+                parsers += [(f"{name} {sub}", parser) for sub, parser in action.choices.items()]
+        for command, parser in parsers:
+            for action in parser._actions:
+                for option in action.option_strings:
+                    if option not in ("-h", "--help"):
+                        assert f"`{option}" in text, f"{command} {option} is not in {page.name}"
 
 
 @pytest.mark.parametrize("how", ["exit", "kill"])

@@ -1,4 +1,5 @@
-"""``pyramid13 spider``: show, play (scripted), save and load, and the clear refusals."""
+"""``pyramid13 spider``: show, play (scripted), save and load, solve, stats, and the clear
+refusals."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from bot_runs import count
 
 import pyramid13 as p13
-from pyramid13 import spider
+from pyramid13 import Status, spider
 from pyramid13.cli import main
 from pyramid13.cli._spider import board
+from pyramid13.cli._style import Style
 
 
 def run(
@@ -77,31 +80,170 @@ def test_scripted_play_with_undo_save_and_load(
 
 def test_board_marks_movable_cards_and_speaks_plain_ascii() -> None:
     state = spider.GameState.new(spider.Layout.from_pysolfc(1), spider.RuleSet.preset("pysolfc"))
-    text = board(state, symbols=False, colour=False)
+    text = board(state)
     assert "8H*" in text  # pile 1's top card can move
     assert "##" in text
     assert text.isascii()
-    coloured = board(state, symbols=True, colour=True)
-    assert "\033[" in coloured
-    assert "8♥" in coloured
+    coloured = board(state, Style(fancy=True, symbols=True, colour=True))
+    assert "\033[31m\033[1m8♥*\033[0m" in coloured  # red, bold, and marked without colour
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["spider", "show", "--pysolfc", "3"], "use --preset pysolfc, relaxed or open"),
-        (["spider", "solve", "--seed", "1"], "needs the Spider solver"),
-        (["spider", "stats", "--player", "mybots:Bot"], "needs the Spider solver"),
         (["spider", "show", "--code", "nonsense"], "--code: "),
+        (["spider", "solve", "--seed", "1", "--node-limit", "0"], "expected a number >= 1"),
+        (
+            ["spider", "stats", "--player", "oracle"],
+            "solver, greedy, random, sampling, planner or MODULE",
+        ),
+        (["spider", "stats", "--suits", "3"], "invalid choice: 3"),
+        (["spider", "stats", "--seed", "1"], "unrecognized arguments: --seed 1"),
     ],
 )
 def test_clear_refusals(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    if ("solve" in args or "stats" in args) and hasattr(spider, "solve"):
-        pytest.skip("the Spider solver is installed")
-    status, _, err = run(args, capsys)
-    assert status == 2
+    status, out, err = run(args, capsys)
+    assert (status, out) == (2, "")
+    assert len(err.splitlines()) == 1
     assert message in err
-    assert "Traceback" not in err
+
+
+# -- solve ------------------------------------------------------------------------------------
+
+PYSOLFC_1_SUIT = ["--preset", "pysolfc", "--suits", "1"]
+
+
+def pysolfc_deal(number: int) -> spider.GameState:
+    rules = spider.RuleSet.preset("pysolfc", suits=1)
+    return spider.GameState.new(spider.Layout.from_pysolfc(number, suits=1), rules)
+
+
+def test_solve_prints_a_line_that_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    # PySolFC's game 2 with one suit: the solver wins it in about a thousand positions.
+    status, out, err = run(["spider", "solve", *PYSOLFC_1_SUIT, "--pysolfc", "2"], capsys)
+    assert (status, err) == (0, "")
+    first, *lines = out.splitlines()
+    assert first.startswith(f"Spider: PySolFC game 2, pysolfc, 1 suit(s): winnable in {len(lines)}")
+    state = pysolfc_deal(2)
+    for number, line in enumerate(lines, 1):
+        label, move = line.split(maxsplit=1)
+        assert label == f"{number}."
+        state = state.apply(move)
+    assert state.status is Status.WON
+
+
+def test_solve_json_replays_to_a_win(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(["spider", "solve", *PYSOLFC_1_SUIT, "--pysolfc", "2", "--json"], capsys)
+    assert status == 0
+    data = json.loads(out)
+    start = pysolfc_deal(2)
+    assert data["winnable"] is True
+    assert data["position"] == start.to_string()
+    assert spider.RuleSet.from_dict(data["rules"]) == start.rules
+    assert data["source"] == "PySolFC game 2"
+    state = start
+    for move in data["moves"]:
+        state = state.apply(move)
+    assert state.status is Status.WON
+
+
+@pytest.mark.parametrize("limit", [["--node-limit", "5"], ["--time-limit", "0.001"]])
+def test_solve_reports_unknown_at_a_limit(
+    capsys: pytest.CaptureFixture[str], limit: list[str]
+) -> None:
+    # Game 1 takes the solver tens of thousands of positions: far past either limit.
+    status, out, err = run(["spider", "solve", *PYSOLFC_1_SUIT, "--pysolfc", "1", *limit], capsys)
+    assert (status, err) == (3, "")
+    assert out.splitlines()[0].startswith(
+        "Spider: PySolFC game 1, pysolfc, 1 suit(s): unknown: the search reached its limit"
+    )
+    assert len(out.splitlines()) == 1  # no moves
+
+
+def test_solve_a_won_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    won = tmp_path / "won.json"
+    state = pysolfc_deal(2)
+    for move in spider.solve(state).moves:
+        state = state.apply(move)
+    p13.save_game(state, won)
+    status, out, _ = run(["spider", "solve", str(won)], capsys)
+    assert status == 0
+    assert ": winnable in 0 moves (0 positions searched in " in out.splitlines()[0]
+
+
+# -- stats ------------------------------------------------------------------------------------
+
+
+RELAXED_1 = ["spider", "stats", "--preset", "relaxed", "--suits", "1", "--workers", "1"]
+
+
+@pytest.mark.parametrize(
+    ("player", "bot"),
+    [("greedy", spider.GreedyBot()), ("random", spider.RandomBot(3))],
+)
+def test_stats_counts_what_the_bot_wins(
+    capsys: pytest.CaptureFixture[str], player: str, bot: p13.Bot
+) -> None:
+    # Seeds 2..4 of relaxed rules with one suit: the greedy bot wins one of them.
+    args = [*RELAXED_1, "--first-seed", "2", "--deals", "3", "--player", player, "--bot-seed", "3"]
+    status, out, err = run([*args, "--json"], capsys)
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    rules = spider.RuleSet.preset("relaxed", suits=1)
+    wins, undecided = count(rules, range(2, 5), bot)
+    assert (data["deals"], data["wins"], data["unknown"]) == (3, wins, undecided)
+    assert data["play"] == "honest, no undo"
+    assert set(data) == {
+        "rules", "player", "play", "first_seed", "deals", "wins", "unknown",
+        "undecided_seeds", "rate", "ci_low", "ci_high", "seconds",
+    }  # fmt: skip
+    assert spider.RuleSet.from_dict(data["rules"]) == rules
+    assert (data["player"], data["first_seed"]) == (player, 2)
+    assert data["ci_low"] <= data["rate"] == wins / 3 <= data["ci_high"]
+    status, out, _ = run(args, capsys)
+    assert status == 0
+    assert out.startswith(
+        f"Spider relaxed, 1 suit, {player} player (honest, no undo: it sees only what a "
+        f"player sees), seeds 2..4: {wins} win{'s' * (wins != 1)} in 3 deals = "
+    )
+    assert "thoughtful" not in out
+
+
+def test_stats_plays_the_planner_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*RELAXED_1, "--first-seed", "2", "--deals", "1", "--player", "planner"]
+    status, out, err = run([*args, "--bot-seed", "5", "--json"], capsys)
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    rules = spider.RuleSet.preset("relaxed", suits=1)
+    assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), spider.PlannerBot(seed=5))
+    assert (data["player"], data["play"]) == ("planner", "honest, no undo")
+
+
+def test_the_greedy_bot_wins_one_of_the_three_deals() -> None:
+    # So that the test above compares a win and losses, not zeros.
+    rules = spider.RuleSet.preset("relaxed", suits=1)
+    assert count(rules, range(2, 5), spider.GreedyBot()) == (1, 0)
+
+
+def test_stats_with_the_solver_is_thoughtful(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["spider", "stats", "--suits", "1", "--deals", "2", "--workers", "1"]
+    status, out, _ = run([*args, "--node-limit", "3000", "--json"], capsys)
+    assert status == 0
+    data = json.loads(out)
+    rules = spider.RuleSet.preset("bicycle", suits=1)
+    verdicts = [
+        spider.solve(
+            spider.GameState.new(spider.Layout.shuffled(seed, rules), rules), node_limit=3000
+        ).winnable
+        for seed in range(2)
+    ]
+    assert data["wins"] == verdicts.count(True)
+    assert data["undecided_seeds"] == [seed for seed in range(2) if verdicts[seed] is None]
+    assert (data["player"], data["play"]) == ("solver", "thoughtful")
+    status, out, _ = run([*args, "--node-limit", "3000"], capsys)
+    assert "solver player (thoughtful: it sees every card)" in out
+    assert "honest" not in out
 
 
 def test_pyramid_play_refuses_a_spider_game(

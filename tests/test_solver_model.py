@@ -12,6 +12,7 @@ import pytest
 from _brute import brute_force
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from solver_walks import walk_to
 
 import pyramid13 as p13
 from pyramid13.solver._model import DRAW, RECYCLE, Model, decode_move, make_model
@@ -122,28 +123,6 @@ def test_byte_tables_add_up_to_the_counts_and_values_of_the_talon(
         assert v0[low] | v1[mid] | v2[high] == deal_tables.values_of(mask)
 
 
-def _walk(rules: p13.RuleSet, deal: int, walk: int, length: int) -> p13.GameState:
-    """A position reached by random play, or often one along a winning line of the deal
-    (found by the solver, replayed through the engine) followed by a few random moves."""
-    rng = random.Random(walk)
-    state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
-    line: tuple[p13.Move, ...] = ()
-    if rng.random() < 0.7:
-        line = p13.solve(state, node_limit=50_000).moves
-    if line:
-        for move in line[: rng.randrange(len(line) // 2, len(line))]:
-            state = state.apply(move)
-        length = rng.randrange(3)
-    for _ in range(length):
-        moves = state.legal_moves()
-        if not moves:
-            break
-        removals = [move for move in moves if move.is_removal]
-        # Mostly removals, so that walks reach the thin positions brute force can settle.
-        state = state.apply(rng.choice(removals if removals and rng.random() < 0.8 else moves))
-    return state
-
-
 @pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
 @settings(max_examples=25)
 @given(
@@ -157,7 +136,7 @@ def test_pruning_keeps_a_winning_move_wherever_brute_force_finds_a_win(
 ) -> None:
     # The pruned successor set is empty only where brute force proves the position lost,
     # and where a win exists it keeps a move that still wins (a shortest one when optimal).
-    state = _walk(p13.RuleSet.preset(preset), deal, walk, length)
+    state = walk_to(p13.RuleSet.preset(preset), deal, walk, length)
     if state.status is not p13.Status.PLAYING:
         return
     shortest = brute_force(state, limit=3_000)
@@ -183,7 +162,7 @@ def test_the_optimal_heuristic_never_overestimates(
 ) -> None:
     # A* finds shortest wins only if the heuristic is at most the true distance, which
     # brute force measures; at a won position it must be 0.
-    state = _walk(p13.RuleSet.preset(preset), deal, walk, length)
+    state = walk_to(p13.RuleSet.preset(preset), deal, walk, length)
     if state.status is p13.Status.LOST:
         return
     shortest = brute_force(state, limit=3_000)

@@ -34,6 +34,7 @@ from .solver._solve import check_limits
 from .spider import GameState as SpiderState
 from .spider import GreedyBot as SpiderGreedyBot
 from .spider import Layout as SpiderLayout
+from .spider import PlannerBot as SpiderPlannerBot
 from .spider import RandomBot as SpiderRandomBot
 from .spider import RuleSet as SpiderRules
 from .spider import SamplingBot as SpiderSamplingBot
@@ -383,6 +384,7 @@ def _as_player(player: str | Bot, spider: bool) -> tuple[Bot | None, str]:
         }
         if spider:
             named["sampling"] = SpiderSamplingBot
+            named["planner"] = SpiderPlannerBot
         if player not in named:
             raise InvalidArgumentError(
                 f"unknown player {describe(player)}; use {', '.join(map(repr, named))} or a Bot"
@@ -439,8 +441,9 @@ def win_rate(
     `HONEST_NO_UNDO`, every other result `THOUGHTFUL` (`WinRateResult.play`).
 
     Spider rules (a ``spider.RuleSet``) play ``spider.Layout.shuffled`` deals with
-    ``spider.solve`` or a Spider bot (``"greedy"``, ``"random"``, ``"sampling"`` name
-    ``spider.GreedyBot``, ``spider.RandomBot``, ``spider.SamplingBot``). A Spider bot that
+    ``spider.solve`` or a Spider bot (``"greedy"``, ``"random"``, ``"sampling"``,
+    ``"planner"`` name ``spider.GreedyBot``, ``spider.RandomBot``, ``spider.SamplingBot``,
+    ``spider.PlannerBot``). A Spider bot that
     plays `SPIDER_NO_PROGRESS` moves in a row without turning a card over, removing a run
     or dealing has lost.
 

@@ -112,7 +112,8 @@ def _run(argv: Sequence[str] | None) -> int:
         status: int = args.run(args)
         sys.stdout.flush()
     except (CliError, Pyramid13Error) as error:
-        _error_line(f"pyramid13 {args.command}: error: {error}")
+        command = " ".join(filter(None, (args.command, getattr(args, "spider_command", None))))
+        _error_line(f"pyramid13 {command}: error: {error}")
         return EXIT_ERROR
     return status
 

@@ -142,15 +142,18 @@ def positive_float(text: str) -> float:
     return value
 
 
-def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
-    """--node-limit and --time-limit, shared by solve and stats."""
+def add_limit_arguments(
+    parser: argparse.ArgumentParser, default: int = DEFAULT_NODE_LIMIT, nodes: str = "storing"
+) -> None:
+    """--node-limit and --time-limit, shared by solve and stats (`default`: the solver's
+    node limit; `nodes`: what the solver counts, "storing" or "expanding" positions)."""
     parser.add_argument(
         "--node-limit",
         type=positive_int,
-        default=DEFAULT_NODE_LIMIT,
+        default=default,
         metavar="N",
-        help="give up on a deal after storing N positions, leaving it undecided "
-        f"(default: {DEFAULT_NODE_LIMIT:,})",
+        help=f"give up on a deal after {nodes} N positions, leaving it undecided "
+        f"(default: {default:,})",
     )
     parser.add_argument(
         "--time-limit",

@@ -29,6 +29,7 @@ from ._common import (
     load_source,
     read_game_file,
 )
+from ._style import PLAIN, Style, add_color_argument, choose_style
 
 __all__ = ["add_parser", "run"]
 
@@ -73,12 +74,53 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     add_source_arguments(parser, what="the game")
     parser.add_argument("--player", metavar="NAME", help="the player's name, kept in saved games")
+    add_color_argument(parser)
     parser.add_argument(
         "--stop-on-error",
         action="store_true",
         help="end the session with exit status 2 at the first bad command (for scripts)",
     )
     parser.set_defaults(run=run)
+
+
+def board(state: GameState, style: Style = PLAIN) -> str:
+    """The board as text: ``str(state)`` in the `PLAIN` style; with suit symbols, colours
+    and a ``*`` after each card that a legal move removes in a fancy one."""
+    playable = {card for move in state.legal_moves() for card in move.cards}
+    mark = "*" if style.fancy else ""
+
+    def shown(card: Card) -> str:
+        return style.card(card, marked=card in playable, mark=mark)
+
+    def cell(card: Card | None) -> str:
+        if card is None:
+            return style.paint("..", dim=True) + " " * len(mark)
+        return shown(card) + (" " if mark and card not in playable else "")
+
+    lines = []
+    pyramid = state.pyramid
+    gap = " " * (2 - len(mark))
+    for row in range(7):
+        first = row * (row + 1) // 2
+        cells = [cell(card) for card in pyramid[first : first + row + 1]]
+        lines.append((" " * (2 * (6 - row)) + gap.join(cells)).rstrip())
+    stock = state.stock
+    stock_text = f"stock: {len(stock)} card{'s' * (len(stock) != 1)}"
+    if stock and state.rules.stock_top_pairable:
+        stock_text += f" (top {shown(stock[-1])})"
+    lines.append(stock_text)
+    piles = state.waste_piles
+    for number, pile in enumerate(piles, 1):
+        label = "waste" if len(piles) == 1 else f"waste {number}"
+        lines.append(f"{label}: {' '.join(map(shown, pile)) or '(empty)'}")
+    passes = state.rules.passes
+    lines.append(
+        f"pass {state.pass_number}/{passes if passes else 'unlimited'}, "
+        f"score {state.score}, {state.status.value}"
+    )
+    if style.fancy:
+        lines.append("(* marks the cards that can be played now)")
+    return "\n".join(lines)
 
 
 def _now() -> datetime.datetime:
@@ -96,12 +138,14 @@ class Session:
         out: TextIO,
         err: TextIO,
         player: str | None = None,
+        style: Style = PLAIN,
     ) -> None:
         self.state = state
         self.description = description
         self.out = out
         self.err = err
         self.player = player
+        self.style = style
         self.selected: Card | None = None
         self.hinter = Hinter()  # one per game: its searches add up over the hints
         self.started = _now()
@@ -114,7 +158,7 @@ class Session:
     def show(self) -> None:
         """The board, its status line, and the numbered legal moves."""
         state = self.state
-        self.say(str(state))
+        self.say(board(state, self.style))
         moves = state.legal_moves()
         if moves:
             self.say("moves: " + "  ".join(f"{i}) {move}" for i, move in enumerate(moves, 1)))
@@ -374,6 +418,7 @@ def run(args: argparse.Namespace) -> int:
         out=sys.stdout,
         err=sys.stderr,
         player=None if args.player is None else argument_text(args.player),
+        style=choose_style(sys.stdout, args.color),
     )
     interactive = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     lines = _terminal_lines() if interactive else _input_lines()

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from .._position import format_rules
 from ..records import format_msc_solution
-from ..solver import solve
+from ..solver import SolveResult, solve
 from ._common import (
     EXIT_NO,
     EXIT_OK,
@@ -18,7 +19,10 @@ from ._common import (
     load_source,
 )
 
-__all__ = ["add_parser", "run"]
+__all__ = ["STATUS", "add_parser", "report", "run"]
+
+#: The exit status of each verdict: winnable, not winnable, unknown (a limit was reached).
+STATUS = {True: EXIT_OK, False: EXIT_NO, None: EXIT_UNKNOWN}
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
@@ -50,39 +54,52 @@ def run(args: argparse.Namespace) -> int:
     result = solve(
         state, optimal=args.optimal, node_limit=args.node_limit, time_limit=args.time_limit
     )
-    status = {True: EXIT_OK, False: EXIT_NO, None: EXIT_UNKNOWN}[result.winnable]
-    moves = result.moves
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "source": source.description,
-                    "rules": state.rules.to_dict(),
-                    "position": state.to_string(),
-                    "winnable": result.winnable,
-                    "moves": [str(move) for move in moves],
-                    "nodes": result.nodes,
-                    "seconds": round(result.seconds, 6),
-                },
-                indent=2,
-            )
-        )
-        return status
     if args.msc:
-        print(format_msc_solution(moves))
-        return status
+        print(format_msc_solution(result.moves))
+        return STATUS[result.winnable]
+    data = {
+        "source": source.description,
+        "rules": state.rules.to_dict(),
+        "position": state.to_string(),
+    }
+    title = f"{source.description}, {format_rules(state.rules)} rules"
+    return report(result, title, data if args.json else None, args.optimal)
+
+
+def report(
+    result: SolveResult[Any], title: str, data: dict[str, Any] | None, optimal: bool = False
+) -> int:
+    """Print a solver's result and return the exit status (both games' ``solve``).
+
+    Args:
+        result: what the solver found.
+        title: the game and its rules, for the line of text.
+        data: the fields that describe the game, to print JSON with the result's fields
+            after them; None for text: `title`, the verdict and the effort, then the
+            winning moves numbered from 1.
+        optimal: the solution is a shortest one.
+    """
+    moves = result.moves
+    if data is not None:
+        found = {
+            "winnable": result.winnable,
+            "moves": [str(move) for move in moves],
+            "nodes": result.nodes,
+            "seconds": round(result.seconds, 6),
+        }
+        print(json.dumps({**data, **found}, indent=2))
+        return STATUS[result.winnable]
     verdict = {
         True: f"winnable in {len(moves)} move{'s' * (len(moves) != 1)}",
         False: "not winnable",
         None: "unknown: the search reached its limit",
     }[result.winnable]
-    optimal = " (a shortest solution)" if args.optimal and result.winnable else ""
+    shortest = " (a shortest solution)" if optimal and result.winnable else ""
     print(
-        f"{source.description}, {format_rules(state.rules)} rules: {verdict}{optimal} "
-        f"({result.nodes:,} position{'s' * (result.nodes != 1)} searched in "
-        f"{result.seconds:.2f} s)"
+        f"{title}: {verdict}{shortest} ({result.nodes:,} position"
+        f"{'s' * (result.nodes != 1)} searched in {result.seconds:.2f} s)"
     )
     width = len(str(len(moves)))
     for number, move in enumerate(moves, 1):
         print(f"{number:>{width}}. {move}")
-    return status
+    return STATUS[result.winnable]

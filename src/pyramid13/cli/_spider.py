@@ -5,19 +5,19 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import random
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any, TextIO
 
 from .. import spider
-from .._cards import Suit
 from .._errors import Pyramid13Error
 from .._state import Status
 from .._text import describe, shorten
+from ..bots import Bot
 from ..records import GameRecord, RecordMetadata
+from ..spider.solver import DEFAULT_NODE_LIMIT
 from ..svg import to_svg
 from ._common import (
     EXIT_ERROR,
@@ -26,12 +26,16 @@ from ._common import (
     CliError,
     Parser,
     _read_text,
+    add_limit_arguments,
     argument_text,
     display_path,
     natural,
     positive_float,
 )
 from ._play import QUOTE, Line, _input_lines, _printable, _terminal_lines
+from ._solve import report
+from ._stats import PLAYER_EPILOG, add_run_arguments, measure
+from ._style import PLAIN, Style, add_color_argument, choose_style
 
 __all__ = ["add_parser"]
 
@@ -43,7 +47,7 @@ commands (case does not matter):
   d, deal        deal a row from the stock
   r 4, remove 4  lift the complete run off pile 4 (rules that do not do it themselves)
   u, undo [N]    take back the last move (or N moves)
-  h, hint        suggest a move (from the Spider solver, when installed)
+  h, hint        suggest a move (from spider.hint, which knows every card)
   b, board       draw the board again
   save FILE      save the game (JSON), to resume with 'load' or 'spider play FILE'
   load FILE      load a saved game, a layout code or a position code
@@ -52,14 +56,22 @@ commands (case does not matter):
 
 _NUMBER = re.compile(r"[0-9]+")
 _PILES = re.compile(r"([0-9]{1,2})\s+([0-9]{1,2})")
-_RESET = "\033[0m"
-_RED = "\033[31m"
-_GREEN = "\033[32m"
-_DIM = "\033[2m"
-_BOLD = "\033[1m"
+#: The built-in players of ``spider stats``, the default first.
+PLAYERS = ("solver", "greedy", "random", "sampling", "planner")
 
 
 # -- the deal ---------------------------------------------------------------------------
+
+
+def _add_rules(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--preset",
+        choices=spider.RuleSet.preset_names(),
+        help="the rules (default: bicycle)",
+    )
+    parser.add_argument(
+        "--suits", type=int, choices=(1, 2, 4), help="how many suits are in play (default: 4)"
+    )
 
 
 def _add_source(parser: argparse.ArgumentParser) -> None:
@@ -70,14 +82,7 @@ def _add_source(parser: argparse.ArgumentParser) -> None:
         help="a saved game (JSON), a Spider layout code or a position code ('-' for standard "
         "input)",
     )
-    parser.add_argument(
-        "--preset",
-        choices=spider.RuleSet.preset_names(),
-        help="the rules (default: bicycle)",
-    )
-    parser.add_argument(
-        "--suits", type=int, choices=(1, 2, 4), help="how many suits are in play (default: 4)"
-    )
+    _add_rules(parser)
     deal = parser.add_mutually_exclusive_group()
     deal.add_argument("--seed", type=natural, help="deal the seeded deal (default: a random seed)")
     deal.add_argument(
@@ -92,7 +97,7 @@ def _add_source(parser: argparse.ArgumentParser) -> None:
 def _rules(args: argparse.Namespace) -> spider.RuleSet | None:
     if args.preset is None and args.suits is None:
         return None
-    return spider.RuleSet.preset(args.preset or "bicycle", suits=args.suits or 4)
+    return _preset(args)
 
 
 def _from_text(text: str, rules: spider.RuleSet | None, name: str) -> spider.GameState:
@@ -148,6 +153,10 @@ def _name(rules: spider.RuleSet) -> str:
     return f"{rules.preset_name or 'custom rules'}, {rules.suits} suit(s)"
 
 
+def _preset(args: argparse.Namespace) -> spider.RuleSet:
+    return spider.RuleSet.preset(args.preset or "bicycle", suits=args.suits or 4)
+
+
 # -- the board ------------------------------------------------------------------------------
 
 
@@ -162,64 +171,36 @@ def _unit(face_up: tuple[Any, ...]) -> int:
     return size
 
 
-def board(state: spider.GameState, *, symbols: bool, colour: bool) -> str:
-    """The table as text: like ``str(state)``, with suit symbols and colours when the
-    terminal shows them, and the movable cards (each pile's top unit) marked."""
+def board(state: spider.GameState, style: Style = PLAIN) -> str:
+    """The table as text: like ``str(state)``, with a ``*`` after each movable card (the
+    cards of each pile's top unit), and suit symbols and colours in a fancy `Style`."""
     piles = state.piles
     height = max(max(len(pile) for pile in piles), 1)
     lines = ["".join(f"{number:>5}" for number in range(1, 11))]
     for row in range(height):
-        cells = []
+        line = ""
         for pile in piles:
             down = len(pile.face_down)
-            unit = _unit(pile.face_up)
+            index = row - down
             if row < down:
-                cells.append(("##", _DIM))
-            elif row - down < len(pile.face_up):
-                index = row - down
-                card = pile.face_up[index]
-                suit = card.suit.symbol if symbols else card.suit.value
-                text = f"{card.rank.letter}{suit}"
-                movable = index >= len(pile.face_up) - unit
-                red = card.suit in (Suit.HEARTS, Suit.DIAMONDS)
-                mark = "*" if movable and not colour else ""
-                style = (_RED if red else "") + (_BOLD if movable else "")
-                cells.append((text + mark, style))
+                line += style.paint(f"{'##':>5}", dim=True)
+            elif index < len(pile.face_up):
+                movable = index >= len(pile.face_up) - _unit(pile.face_up)
+                card = style.card(pile.face_up[index], marked=movable, mark="*")
+                line += " " * (3 - movable) + card  # right-aligned in 5 characters
             elif row == 0:
-                cells.append(("--", _DIM))
+                line += style.paint(f"{'--':>5}", dim=True)
             else:
-                cells.append(("", ""))
-        line = ""
-        for text, style in cells:
-            padded = f"{text:>5}"
-            line += f"{style}{padded}{_RESET}" if colour and style and text else padded
+                line += " " * 5
         lines.append(line.rstrip())
     deals = state.deals_left
     stock = f"stock: {deals} deal(s) left ({len(state.stock)} cards)" if deals else "stock: empty"
-    removed = " ".join(suit.symbol if symbols else suit.value for suit in state.runs_removed)
+    removed = " ".join(map(style.suit, state.runs_removed))
     runs = f"runs removed: {len(state.runs_removed)}/8" + (f" ({removed})" if removed else "")
     lines.append(stock)
     lines.append(f"{runs}, score {state.score}, {state.status.value}")
-    if not colour:
-        lines.append("(* marks the cards that can move)")
+    lines.append("(* marks the cards that can move)")
     return "\n".join(lines)
-
-
-def _can_show(stream: TextIO, text: str) -> bool:
-    encoding = getattr(stream, "encoding", None) or "ascii"
-    try:
-        text.encode(encoding)
-    except (UnicodeEncodeError, LookupError):
-        return False
-    return True
-
-
-def _wants_colour(stream: TextIO, choice: str) -> bool:
-    if choice != "auto":
-        return choice == "always"
-    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
-        return False
-    return bool(getattr(stream, "isatty", lambda: False)())
 
 
 # -- play -------------------------------------------------------------------------------
@@ -240,15 +221,14 @@ class Session:
         out: TextIO,
         err: TextIO,
         player: str | None = None,
-        colour: bool = False,
+        style: Style = PLAIN,
     ) -> None:
         self.state = state
         self.description = description
         self.out = out
         self.err = err
         self.player = player
-        self.colour = colour
-        self.symbols = _can_show(out, "♠♥♦♣")
+        self.style = style
         self.started = _now()
 
     def say(self, text: str) -> None:
@@ -256,7 +236,7 @@ class Session:
 
     def show(self) -> None:
         state = self.state
-        self.say(board(state, symbols=self.symbols, colour=self.colour))
+        self.say(board(state, self.style))
         moves = state.legal_moves()
         if moves:
             self.say("moves: " + "  ".join(f"{i}) {move}" for i, move in enumerate(moves, 1)))
@@ -352,12 +332,7 @@ class Session:
         self.show()
 
     def give_hint(self) -> None:
-        hint: Callable[[spider.GameState], spider.Move | None] | None = getattr(
-            spider, "hint", None
-        )
-        if hint is None:
-            raise CliError("hints need the Spider solver, which this version does not have")
-        move = hint(self.state)
+        move = spider.hint(self.state)
         if move is None:
             self.say(f"the game is over ({self.state.status.value})")
         else:
@@ -420,7 +395,7 @@ def _play(args: argparse.Namespace) -> int:
         out=sys.stdout,
         err=sys.stderr,
         player=None if args.player is None else argument_text(args.player),
-        colour=_wants_colour(sys.stdout, args.colour),
+        style=choose_style(sys.stdout, args.color),
     )
     lines = _terminal_lines() if interactive else _input_lines()
     return session.run(lines, echo=not interactive, stop_on_error=args.stop_on_error)
@@ -458,7 +433,7 @@ def _show(args: argparse.Namespace) -> int:
         print(f"wrote {display_path(args.svg)}")
         return EXIT_OK
     print(f"Spider: {description}, {_name(state.rules)}")
-    print(board(state, symbols=_can_show(sys.stdout, "♠♥♦♣"), colour=False))
+    print(board(state))
     print("moves: " + (" ".join(map(str, state.legal_moves())) or "none"))
     print(f"position code: {state.to_string()}")
     return EXIT_OK
@@ -467,37 +442,35 @@ def _show(args: argparse.Namespace) -> int:
 # -- solve and stats --------------------------------------------------------------------
 
 
-def _needs(name: str) -> Any:
-    found = getattr(spider, name, None)
-    if found is None:
-        raise CliError(
-            f"'spider {name}' needs the Spider solver, which this version of pyramid13 does "
-            "not have yet; 'spider play' and 'spider show' work"
-        )
-    return found
-
-
 def _solve(args: argparse.Namespace) -> int:
-    solve = _needs("solve")
     state, description = load_deal(args)
-    result = solve(state)
-    print(f"Spider: {description}, {_name(state.rules)}")
-    if result.winnable is None:
-        print("unknown: the search stopped at its limit")
-        return EXIT_OK
-    if not result.winnable:
-        print("not winnable")
-        return EXIT_NO
-    print(f"winnable in {len(result.moves)} moves: " + " ".join(map(str, result.moves)))
-    return EXIT_OK
+    result = spider.solve(state, node_limit=args.node_limit, time_limit=args.time_limit)
+    data = {
+        "source": description,
+        "rules": state.rules.to_dict(),
+        "position": state.to_string(),
+    }
+    return report(
+        result, f"Spider: {description}, {_name(state.rules)}", data if args.json else None
+    )
 
 
 def _stats(args: argparse.Namespace) -> int:
-    _needs("solve")
-    raise CliError(
-        "'spider stats' is not wired to the Spider bots yet in this version; measure a bot "
-        "with spider.GameState and your own loop (see the Spider tutorials)"
-    )
+    rules = _preset(args)
+    suits = f"{rules.suits} suit{'s' * (rules.suits != 1)}"
+    return measure(args, rules, f"Spider {rules.preset_name}, {suits}", _built_in, "spider stats")
+
+
+def _built_in(name: str, seed: int) -> str | Bot:
+    if name == "greedy":
+        return spider.GreedyBot()
+    if name == "random":
+        return spider.RandomBot(seed)
+    if name == "sampling":
+        return spider.SamplingBot(seed=seed)
+    if name == "planner":
+        return spider.PlannerBot(seed=seed)
+    return name
 
 
 # -- the parser -------------------------------------------------------------------------
@@ -527,13 +500,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     )
     _add_source(play)
     play.add_argument("--player", metavar="NAME", help="the player's name, kept in saved games")
-    play.add_argument(
-        "--colour",
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour the board: auto (on a terminal, unless NO_COLOR is set), always, never",
-    )
+    add_color_argument(play)
     play.add_argument(
         "--stop-on-error",
         action="store_true",
@@ -571,18 +538,24 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
     solve = commands.add_parser(
         "solve",
         help="decide whether a deal can be won, knowing every card",
-        description="Solve a Spider deal with every card known (needs the Spider solver).",
+        description="Search a Spider deal (or any position) for a win with every card "
+        "known (spider.solve): print the verdict and the winning moves, numbered. Exit "
+        "status 0 when winnable, 1 when not, 3 when a limit was reached first.",
     )
     _add_source(solve)
+    add_limit_arguments(solve, DEFAULT_NODE_LIMIT, "expanding")
+    solve.add_argument("--json", action="store_true", help="print the result as JSON")
     solve.set_defaults(run=_solve)
 
     stats = commands.add_parser(
         "stats",
-        help="measure how often a bot wins",
-        description="Play a bot on many deals and report its win rate (needs the Spider "
-        "solver and bots).",
+        help="measure a win rate over many seeded deals",
+        description="Play the deals spider.Layout.shuffled(S, rules), S+1, ... with a player "
+        "and print the win rate with its 95 % confidence interval (Wilson), and what the "
+        "player knew: thoughtful (the solver, which sees every card) or honest, no undo "
+        "(the bots greedy, random, sampling and planner, which see only what a player sees).",
+        epilog=PLAYER_EPILOG,
     )
-    _add_source(stats)
-    stats.add_argument("--player", metavar="MODULE:CLASS", help="your own bot class")
-    stats.add_argument("--deals", type=natural, default=100, help="how many deals (default 100)")
+    _add_rules(stats)
+    add_run_arguments(stats, PLAYERS, DEFAULT_NODE_LIMIT, "expanding")
     stats.set_defaults(run=_stats)

@@ -42,7 +42,20 @@ Pruning, all exact (it never turns a winnable position into a lost one):
   only uncovers cards, and it must go anyway). A talon King is forced too with one waste
   pile and ``draw_count == 1`` when the search only asks for *a* win, or the goal is all 52
   cards (then removing it is needed anyway, so it never lengthens a solution); with
-  ``draw_count > 1`` or several piles removing it regroups later draws, so it stays a choice.
+  ``draw_count > 1`` removing it regroups later draws, so it stays a choice. With several
+  piles a pile King is forced on the same terms in the last pass (no recycle follows,
+  and deals go onto the piles in the same order whatever was removed);
+* forced pairs (several piles): two exposed cards that sum to 13, one of which must go
+  and whose value's partners in play are the other card alone, are the only successor.
+  Every win removes that pair; moving its removal to the front leaves every other move
+  of the win legal (removing cards only exposes more, and no deal or pass changes), so
+  the win keeps its length. A pair with a talon card is forced only when no recycle
+  follows (a recycle gathers the piles, and an earlier removal would regroup the next
+  pass), and never one with the stock's top card (removing it shifts the deals).
+
+Equivalent positions: pairing depends on values alone, so two positions that differ only
+by which card of a value lies where in the talon lead to the same outcome. `PileModel`
+keys its positions on values (see its docstring); `PointerModel` keys them on the cards.
 """
 
 from __future__ import annotations
@@ -56,6 +69,7 @@ from .._layout import PYRAMID_SIZE
 from .._moves import Move
 from .._rules import Goal
 from .._state import GameState
+from ._relax import first_clear, pile_relaxation
 
 __all__ = [
     "DRAW",
@@ -146,7 +160,7 @@ def _byte_tables(
 class _Shape:
     """What one set of remaining pyramid cards offers (per deal, built on first use)."""
 
-    __slots__ = ("by_value", "king", "pairs", "values")
+    __slots__ = ("by_value", "counts", "king", "pairs", "values")
 
     def __init__(
         self,
@@ -154,11 +168,13 @@ class _Shape:
         pairs: list[tuple[int, int, int]],
         by_value: list[list[tuple[int, int]]],
         values: int,
+        counts: int,
     ) -> None:
         self.king = king  # [(slot bit, move code)] of the available Kings
         self.pairs = pairs  # (move code, bits cleared, smaller value) of pyramid-only pairs
         self.by_value = by_value  # value -> [(slot bit, card id)] of the available cards
         self.values = values  # bit v: some pyramid card (available or not) has value v
+        self.counts = counts  # pyramid cards of each value 1..12, 3 bits per value
 
 
 class _Bounds:
@@ -280,10 +296,14 @@ class _Deal:
                         (card | card2 << 6, 1 << upper | 1 << lower, min(value, 13 - value))
                     )
         values = 0
+        counts = 0
         for slot in range(SLOTS):
             if mask >> slot & 1:
-                values |= 1 << _VALUE[pyramid[slot]]
-        return _Shape(king, pairs, by_value, values)
+                value = _VALUE[pyramid[slot]]
+                values |= 1 << value
+                if value < 13:
+                    counts += 1 << 3 * value
+        return _Shape(king, pairs, by_value, values, counts)
 
     def bounds(self, mask: int) -> _Bounds:
         """The lower-bound ingredients of a set of remaining pyramid cards (cached)."""
@@ -389,38 +409,14 @@ class _Deal:
         known = memo.get(pyr | counts << 28)
         if known is not None:
             return known
-        relaxed_children = self._relaxed_children
-        stack = [(pyr | counts << 28, iter(relaxed_children(pyr, counts)))]
-        budget = _RELAX_CALL_BUDGET
         if len(memo) > _RELAX_MEMO_LIMIT:
             return True  # the memo is full: stop pruning this way rather than grow
-        while stack:
-            budget -= 1
-            if not budget:
-                return True  # undecided within its budget: prune nothing
-            key, todo = stack[-1]
-            result: bool | None = False
-            for child in todo:
-                if not child & _PYR:
-                    result = True
-                    break
-                known = memo.get(child)
-                if known:
-                    result = True
-                    break
-                if known is None:
-                    stack.append((child, iter(relaxed_children(child & _PYR, child >> 28))))
-                    result = None
-                    break
-            if result is None:
-                continue
-            if result:
-                for key, _ in stack:
-                    memo[key] = True
-                return True
-            memo[key] = False
-            stack.pop()
-        return False
+        relaxed_children = self._relaxed_children
+
+        def children(position: int) -> list[int]:
+            return relaxed_children(position & _PYR, position >> 28)
+
+        return first_clear(pyr | counts << 28, children, memo, -1, _RELAX_CALL_BUDGET)
 
     def _relaxed_children(self, pyr: int, counts: int) -> list[int]:
         moves = self._relaxed.get(pyr)
@@ -735,6 +731,12 @@ class PointerModel(Model):
         return state & _PYR, stock, (waste,), state >> 57
 
 
+def _lone(counts: int, value: int) -> bool:
+    """True when `counts` (3 bits per value) holds a single card of `value` or of its
+    partner value ``13 - value``."""
+    return counts >> 3 * value & 7 == 1 or counts >> 3 * (13 - value) & 7 == 1
+
+
 def _pack(ids: list[int] | tuple[int, ...]) -> int:
     """Card ids given bottom to top, packed 6 bits each with the top in the lowest bits."""
     packed = 0
@@ -757,6 +759,10 @@ class PileModel(Model):
 
     ``state = pyramid | present << 28 | stock << 52 | piles << 196 | pass << key_bits``
     with pile ``k`` at bit ``196 + 144 k`` and ``present`` the mask of talon indices in play.
+    A card is stored as its value times 4 plus a number that tells the cards of one value
+    apart, and the transposition key leaves out those two bits and ``present``: positions
+    that differ only by which card of a value lies where are one node (pairing depends on
+    values alone).
     """
 
     def __init__(self, state: GameState, *, kings_at_once: bool, optimal: bool, prune: bool):
@@ -767,7 +773,11 @@ class PileModel(Model):
         offsets = tuple(196 + _PILE_BITS * k for k in range(piles))
         self.offsets = offsets
         self.key_bits = key_bits = 196 + _PILE_BITS * piles
-        self.key_mask = (1 << key_bits) - 1
+        if prune:
+            values_only = sum(0b111100 << 6 * i for i in range((key_bits - 52) // 6))
+            self.key_mask = _PYR | values_only << 52
+        else:
+            self.key_mask = (1 << key_bits) - 1  # the cards themselves
         all_cards = deal.all_cards
         talon_area = ((1 << key_bits) - 1) ^ _PYR
         self.won_mask = (_PYR | talon_area) if all_cards else _PYR
@@ -775,7 +785,15 @@ class PileModel(Model):
         stock_top = rules.stock_top_pairable
         waste_pairing = rules.waste_pairing
         pyramid_kings = kings_at_once
-        index = deal.talon_index
+        # Card codes: value << 2 | a number 0..3 among the cards of that value.
+        self.code_of = code_of = _value_codes()
+        self.card_of = card_of = [0] * 64
+        for card, code in enumerate(code_of):
+            if card:
+                card_of[code] = card
+        index = [0] * 64  # talon index of each card code
+        for card, talon_index in deal.talon_index.items():
+            index[code_of[card]] = talon_index
         small = [min(v, 13 - v) for v in range(14)]
         shapes = deal.shapes
         build = deal.shape
@@ -783,8 +801,28 @@ class PileModel(Model):
         pass_unit = 1 << key_bits
         piles_field = (1 << _PILE_BITS * piles) - 1
         burial = prune and passes > 0 and not waste_pairing
+        forcing = kings_at_once
+        # A pile King is forced in the last pass when the search only asks for a win, or
+        # the goal is all 52 cards (then removing it never lengthens a solution).
+        talon_kings = kings_at_once and (not optimal or all_cards)
+        b0, b1, b2 = deal.value_bytes
         n_piles = piles
-        bit_of_value = [1 << value if 0 < value < 13 else 0 for value in _VALUE]
+        bit_of_value = [1 << (code >> 2) if 0 < code >> 2 < 13 else 0 for code in range(64)]
+        count_of_value = [1 << 3 * (code >> 2) if 0 < code >> 2 < 13 else 0 for code in range(64)]
+        relaxed = None
+        if prune:
+            relaxed = pile_relaxation(build, deal.clearable, offsets, self.key_mask, waste_pairing)
+        hands: dict[int, int] = {}  # stock field -> its count of each value (a few kept)
+
+        def hand_of(stock: int) -> int:
+            hand = 0
+            left = stock
+            while left:
+                hand += count_of_value[left & 63]
+                left >>= 6
+            if len(hands) < 4096:
+                hands[stock] = hand
+            return hand
 
         def _buried(st: int, pyramid_values: int, stock: int) -> int:
             """Talon bits buried for good under a stuck pile card (-1: a stuck card when
@@ -828,7 +866,7 @@ class PileModel(Model):
                     card = pile & 63
                     pile >>= 6
                     bit = bit_of_value[card]
-                    if bit and not others >> (13 - _VALUE[card]) & 1:
+                    if bit and not others >> (13 - (card >> 2)) & 1:
                         if all_cards:
                             return -1
                         while pile:
@@ -847,7 +885,8 @@ class PileModel(Model):
                 return [(code, st ^ bit)]
             present = st >> 28 & _T24
             stock = st >> 52 & _PILE_MASK
-            if burial and (st >> key_bits) + 1 >= passes:
+            last = passes and (st >> key_bits) + 1 >= passes
+            if burial and last:
                 # In the last pass a pile card that no card able to meet it pairs with
                 # stays for good and buries the cards beneath it: drop those from the
                 # partners, and with the goal of all 52 cards the game is lost.
@@ -856,6 +895,22 @@ class PileModel(Model):
                     return []
                 if buried and any(dead(low, pyr, present ^ buried) for low in range(1, 7)):
                     return []
+            if relaxed is not None and last:
+                hand = hands.get(stock)
+                if hand is None:
+                    hand = hand_of(stock)
+                talon = b0[present & 255] + b1[present >> 8 & 255] + b2[present >> 16]
+                if not relaxed(st, hand, talon):
+                    return []
+            # Forced pairs (see the module docstring) need the cards of each value still
+            # in play (3 bits a value); a pair with a talon card only when no recycle follows.
+            counts = 0
+            talon_forced = False
+            if forcing:
+                counts = shape.counts + b0[present & 255] + b1[present >> 8 & 255]
+                counts += b2[present >> 16]
+                talon_forced = bool(last)
+            useless = prune and last and not all_cards
             out: Children = []
             if stock:
                 # Deal the next cards one onto each pile, pile 1 first.
@@ -882,48 +937,80 @@ class PileModel(Model):
                 if passes:
                     child += pass_unit
                 out.append((RECYCLE, child))
-            # Exposed talon cards: (card id, state without it).
+            for code, bits, low in shape.pairs:
+                lost = dead(low, pyr ^ bits, present)
+                if forcing and _lone(counts, low):
+                    return [] if lost else [(code, st ^ bits)]
+                if not lost:
+                    out.append((code, st ^ bits))
+            # Exposed talon cards: (card code, state without it).
             exposed: list[tuple[int, int]] = []
+            bottoms = 0  # bit i: exposed card i is the last card of its pile
             for offset in offsets:
                 pile = st >> offset & _PILE_MASK
                 if pile:
                     card = pile & 63
                     without = st - ((pile - (pile >> 6)) << offset) - (1 << 28 + index[card])
+                    if talon_forced and talon_kings and card >> 2 == 13:
+                        return [(card_of[card], without)]
+                    if not pile >> 6:
+                        bottoms |= 1 << len(exposed)
                     exposed.append((card, without))
                     if waste_pairing and pile >> 6:
                         card2 = pile >> 6 & 63
-                        if _VALUE[card] + _VALUE[card2] == 13:
+                        value = card >> 2
+                        if value + (card2 >> 2) == 13:
                             both = (
                                 st
                                 - ((pile - (pile >> 12)) << offset)
                                 - (1 << 28 + index[card])
                                 - (1 << 28 + index[card2])
                             )
-                            if not dead(small[_VALUE[card]], pyr, both >> 28 & _T24):
-                                out.append((card | card2 << 6, both))
+                            code = card_of[card] | card_of[card2] << 6
+                            lost = dead(small[value], pyr, both >> 28 & _T24)
+                            if talon_forced and all_cards and _lone(counts, value):
+                                return [] if lost else [(code, both)]
+                            if not lost:
+                                out.append((code, both))
+            n_pile_tops = len(exposed)
             if stock_top and stock:
                 card = stock & 63
                 without = st - ((stock - (stock >> 6)) << 52) - (1 << 28 + index[card])
                 exposed.append((card, without))
             by_value = shape.by_value
             for i, (card, without) in enumerate(exposed):
-                value = _VALUE[card]
+                value = card >> 2
+                first = card_of[card]
                 if value == 13:
-                    out.append((card, without))
+                    out.append((first, without))
                     continue
                 low = small[value]
                 new_present = without >> 28 & _T24
+                # A pile top may be forced, never the stock top (removing it shifts deals).
+                may_force = talon_forced and i < n_pile_tops
+                # With a pyramid card: forced when this is the last card of its value (the
+                # pyramid card's only partner), or, all 52 to go, the pyramid card is its.
+                alone = may_force and (
+                    counts >> 3 * value & 7 == 1 or (all_cards and _lone(counts, value))
+                )
                 for bit, card2 in by_value[13 - value]:
-                    if not dead(low, pyr ^ bit, new_present):
-                        out.append((card | card2 << 6, without ^ bit))
-                for card2, without2 in exposed[i + 1 :]:
-                    if value + _VALUE[card2] == 13:
+                    lost = dead(low, pyr ^ bit, new_present)
+                    if alone:
+                        return [] if lost else [(first | card2 << 6, without ^ bit)]
+                    if not lost:
+                        out.append((first | card2 << 6, without ^ bit))
+                for j in range(i + 1, len(exposed)):
+                    card2, without2 = exposed[j]
+                    if value + (card2 >> 2) == 13:
+                        if useless and bottoms >> i & bottoms >> j & 1:
+                            continue
                         both = without - (st - without2)
-                        if not dead(low, pyr, both >> 28 & _T24):
-                            out.append((card | card2 << 6, both))
-            for code, bits, low in shape.pairs:
-                if not dead(low, pyr ^ bits, present):
-                    out.append((code, st ^ bits))
+                        code = first | card_of[card2] << 6
+                        lost = dead(low, pyr, both >> 28 & _T24)
+                        if may_force and j < n_pile_tops and all_cards and _lone(counts, value):
+                            return [] if lost else [(code, both)]
+                        if not lost:
+                            out.append((code, both))
             for bit, code in shape.king:
                 out.append((code, st ^ bit))
             return out
@@ -934,16 +1021,34 @@ class PileModel(Model):
     def encode(self, state: GameState) -> int:
         pyr, stock, piles, passes = _engine_parts(state)
         index = self.deal.talon_index
+        code_of = self.code_of
         present = sum(1 << index[card] for card in stock)
-        packed = pyr | _pack(stock) << 52
+        packed = pyr | _pack([code_of[card] for card in stock]) << 52
         for offset, pile in zip(self.offsets, piles, strict=True):
             present |= sum(1 << index[card] for card in pile)
-            packed |= _pack(pile) << offset
+            packed |= _pack([code_of[card] for card in pile]) << offset
         return packed | present << 28 | passes << self.key_bits
 
     def decode(self, state: int) -> tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], int]:
-        piles = tuple(_unpack(state >> offset & _PILE_MASK) for offset in self.offsets)
-        return state & _PYR, _unpack(state >> 52 & _PILE_MASK), piles, state >> self.key_bits
+        card_of = self.card_of
+
+        def cards(field: int) -> tuple[int, ...]:
+            return tuple(card_of[code] for code in _unpack(field))
+
+        piles = tuple(cards(state >> offset & _PILE_MASK) for offset in self.offsets)
+        return state & _PYR, cards(state >> 52 & _PILE_MASK), piles, state >> self.key_bits
+
+
+def _value_codes() -> list[int]:
+    """For each card id (1..52, 0 unused), ``value << 2`` plus its rank among the cards
+    of that value: ids of one value differ in the two low bits alone."""
+    codes = [0] * 53
+    seen = [0] * 14
+    for card in range(1, 53):
+        value = _VALUE[card]
+        codes[card] = value << 2 | seen[value]
+        seen[value] += 1
+    return codes
 
 
 def make_model(
@@ -954,8 +1059,10 @@ def make_model(
     Args:
         kings_at_once: force King removals where that is exact (see the module docstring).
         optimal: the search wants a shortest solution (restricts King forcing).
-        prune: apply dead-card pruning. With both switches off, ``children`` lists exactly
-            the engine's moves (tests compare them).
+        prune: apply the pruning (dead cards, relaxations, burial), and with several
+            piles key positions on values rather than cards. With both switches off,
+            ``children`` lists exactly the engine's moves (tests compare them) and each
+            position is its own node.
     """
     cls = PointerModel if state.rules.waste_piles == 1 else PileModel
     return cls(state, kings_at_once=kings_at_once, optimal=optimal, prune=prune)

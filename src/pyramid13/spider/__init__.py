@@ -25,6 +25,7 @@ from ._layout import Layout
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
 from ._pile import ObservedPile, Pile
+from ._planner import PlannerBot
 from ._rules import DealShape, RuleSet
 from ._scoring import MicrosoftScoring, NoScoring, ScoreEvent, ScoringPolicy, scoring_policy
 from ._state import GameState
@@ -43,6 +44,7 @@ __all__ = [
     "Observation",
     "ObservedPile",
     "Pile",
+    "PlannerBot",
     "RandomBot",
     "RuleSet",
     "SamplingBot",

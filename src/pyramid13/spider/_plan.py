@@ -1,0 +1,294 @@
+"""Search over the known part of a Spider position: the moves that reveal nothing.
+
+Every Spider move is determined by the face-up cards, except that turning a face-down card
+over shows an unknown card (and a deal brings unknown cards). So a player who sees only
+the face-up cards can search exactly over the moves that reorganise them, and meets
+uncertainty only where a move turns a card over: those moves end a line of the search.
+
+Positions are ints inside: a card is its `pyramid13.Card.index` (suit * 13 + rank - 1), a
+pile's face-up cards a tuple of them bottom to top, and a position the tuple of the ten.
+Face-down counts do not change inside the search (a move that would change one ends the
+line), so they stay outside the positions. A position's value is a sum of one value per
+pile (kept in a table for the game) plus a bonus per run removed, so a move's child is
+valued from its two piles alone.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+import attrs
+
+__all__ = ["Line", "Valuer", "Weights", "search"]
+
+_RUN = 13
+
+
+@attrs.frozen
+class Weights:
+    """How a position is valued: higher is better. Face-down cards cost, empty piles, runs
+    removed and cards on their own suit one rank higher earn."""
+
+    down: float = 10.0
+    """Each face-down card."""
+    down_pile: float = 4.0
+    """Each pile that still hides a card."""
+    empty: float = 8.0
+    """Each empty pile."""
+    suited: float = 5.0
+    """Each card on a card of its own suit one rank higher."""
+    ordered: float = 1.5
+    """Each card on a card of another suit one rank higher."""
+    broken: float = 2.0
+    """Each card on a card it does not follow."""
+    block: float = 2.0
+    """Each same-suit block of face-up cards above face-down cards (to move off before
+    the next card turns over)."""
+    block_clear: float = 0.0
+    """Each same-suit block of a pile without face-down cards, beyond the first."""
+    removed: float = 60.0
+    """Each run removed."""
+    king_base: float = 2.0
+    """A pile with no face-down card whose bottom card is a King."""
+    reveal: float = 0.0
+    """Each card turned over, beyond the face-down card it no longer costs."""
+
+
+class Valuer:
+    """Values piles, with a table kept across searches (one game's positions repeat)."""
+
+    __slots__ = ("_table", "weights")
+
+    def __init__(self, weights: Weights) -> None:
+        self.weights = weights
+        self._table: dict[tuple[tuple[int, ...], int], float] = {}
+
+    def clear(self) -> None:
+        """Forget the table (a new game)."""
+        self._table.clear()
+
+    def pile(self, up: tuple[int, ...], down: int) -> float:
+        """The value of a pile with face-up cards `up` over `down` face-down cards."""
+        key = (up, down)
+        value = self._table.get(key)
+        if value is not None:
+            return value
+        w = self.weights
+        if not up:
+            value = w.empty if not down else -w.down * down - w.down_pile
+        else:
+            blocks = 1
+            value = 0.0
+            previous = up[0]
+            for card in up[1:]:
+                if previous == card + 1 and card % 13 != 12:
+                    value += w.suited
+                else:
+                    blocks += 1
+                    if previous % 13 == card % 13 + 1:
+                        value += w.ordered
+                    else:
+                        value -= w.broken
+                previous = card
+            if down:
+                value -= w.down * down + w.down_pile + w.block * blocks
+            else:
+                value -= w.block_clear * (blocks - 1)
+                if up[0] % 13 == 12:
+                    value += w.king_base
+        if len(self._table) > 200_000:
+            self._table.clear()
+        self._table[key] = value
+        return value
+
+    def hidden_top(self, down: int) -> float:
+        """The value of a pile whose top card was just turned over (unknown) with `down`
+        face-down cards left below it."""
+        w = self.weights
+        value = w.reveal
+        if down:
+            value -= w.down * down + w.down_pile + w.block
+        return value
+
+    def position(self, ups: Sequence[tuple[int, ...]], downs: Sequence[int]) -> float:
+        """The value of a whole position (without runs removed)."""
+        return sum(self.pile(up, down) for up, down in zip(ups, downs, strict=True))
+
+
+def _run_length(up: tuple[int, ...]) -> int:
+    """How many top cards of `up` form one suit, descending."""
+    length = 1
+    index = len(up) - 1
+    while index > 0:
+        card = up[index]
+        if up[index - 1] == card + 1 and card % 13 != 12:
+            length += 1
+            index -= 1
+        else:
+            break
+    return length
+
+
+def _complete(up: tuple[int, ...]) -> bool:
+    """Whether the top 13 cards of `up` are a King-to-Ace run of one suit."""
+    return len(up) >= _RUN and up[-1] % 13 == 0 and _run_length(up) >= _RUN
+
+
+@attrs.frozen
+class Line:
+    """The best line found: its moves and value, and whether its last move turns a card
+    over (its end is then not known)."""
+
+    moves: tuple[tuple[int, int, int], ...]
+    """(source, count, target) unit moves, or (pile, 0, -1) for a removal."""
+    value: float
+    """The value of where the line ends."""
+    reveals: bool
+    """Whether the last move turns a card over."""
+    ends: tuple[tuple[tuple[int, ...], ...], ...]
+    """The face-up cards after each move (the last omitted when it reveals)."""
+
+
+_Ups = tuple[tuple[int, ...], ...]
+_Node = tuple[_Ups, tuple[int, ...]]
+
+
+def search(
+    ups: _Ups,
+    downs: tuple[int, ...],
+    valuer: Valuer,
+    budget: int,
+    auto_remove: bool,
+    hidden: tuple[tuple[int, ...], ...] | None = None,
+) -> tuple[float, Line | None]:
+    """Best-first search from (`ups`, `downs`) over the moves that turn no card over, or,
+    given the `hidden` cards of a sample (each pile's face-down cards bottom to top), over
+    every move but the deal.
+
+    Returns the root's value and the line to the best position found (a known position, or
+    a move that turns a card over or removes a run), or None when nothing beats the root.
+    At most `budget` positions are expanded.
+    """
+    pile_value = valuer.pile
+    hidden_top = valuer.hidden_top
+    w_removed = valuer.weights.removed
+    root = valuer.position(ups, downs)
+    start: _Node = (ups, downs)
+    parents: dict[_Node, tuple[_Node, tuple[int, int, int]] | None] = {start: None}
+    heap: list[tuple[float, int, float, _Node]] = [(-root, 0, root, start)]
+    best_value = root + 1e-9
+    best: tuple[_Node, tuple[int, int, int] | None] | None = None
+    counter = 1
+    expanded = 0
+    while heap and expanded < budget:
+        _, _, value, node = heapq.heappop(heap)
+        expanded += 1
+        cards, depths = node
+        empty_target = -1
+        for index in range(10):
+            if not cards[index] and not depths[index]:
+                empty_target = index
+                break
+        for source in range(10):
+            up = cards[source]
+            if not up:
+                continue
+            down = depths[source]
+            steps: list[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, int, int]]]
+            if not auto_remove and _complete(up):
+                steps = [(up[:-_RUN], -1, (), (source, 0, -1))]
+            else:
+                steps = []
+                length = _run_length(up)
+                size = len(up)
+                for count in range(1, length + 1):
+                    bottom = up[-count]
+                    rank = bottom % 13
+                    split = count < length
+                    for target in range(10):
+                        if target == source:
+                            continue
+                        onto = cards[target]
+                        if onto:
+                            if onto[-1] % 13 != rank + 1:
+                                continue
+                            if split and onto[-1] != bottom + 1:
+                                continue  # breaks a run of one suit for a worse join
+                        elif target != empty_target or (count == size and not down):
+                            continue
+                        steps.append(
+                            (up[:-count], target, onto + up[-count:], (source, count, target))
+                        )
+            for rest, target, grown, move in steps:
+                change = -pile_value(up, down)
+                new_downs = depths
+                if target >= 0:
+                    t_down = depths[target]
+                    change -= pile_value(cards[target], t_down)
+                    if auto_remove and _complete(grown):
+                        grown = grown[:-_RUN]
+                        change += w_removed
+                        if not grown and t_down:
+                            if hidden is None:
+                                reveal = (
+                                    value + change + pile_value(rest, down) + hidden_top(t_down - 1)
+                                )
+                                if reveal > best_value:
+                                    best_value, best = reveal, (node, move)
+                                continue
+                            grown = (hidden[target][t_down - 1],)
+                            new_downs = _lower(new_downs, target)
+                            t_down -= 1
+                    change += pile_value(grown, t_down)
+                else:
+                    change += w_removed
+                if not rest and down:
+                    if hidden is None:
+                        reveal = value + change + hidden_top(down - 1)
+                        if reveal > best_value:
+                            best_value, best = reveal, (node, move)
+                        continue
+                    rest = (hidden[source][down - 1],)
+                    new_downs = _lower(new_downs, source)
+                    change += pile_value(rest, down - 1)
+                else:
+                    change += pile_value(rest, down)
+                new_cards = list(cards)
+                new_cards[source] = rest
+                if target >= 0:
+                    new_cards[target] = grown
+                child: _Node = (tuple(new_cards), new_downs)
+                if child in parents:
+                    continue
+                parents[child] = (node, move)
+                child_value = value + change
+                if child_value > best_value:
+                    best_value, best = child_value, (child, None)
+                heapq.heappush(heap, (-child_value, counter, child_value, child))
+                counter += 1
+    if best is None:
+        return root, None
+    end, last = best
+    moves: list[tuple[int, int, int]] = []
+    ends: list[_Ups] = []
+    cursor = end
+    while True:
+        link = parents[cursor]
+        if link is None:
+            break
+        previous, move = link
+        moves.append(move)
+        ends.append(cursor[0])
+        cursor = previous
+    moves.reverse()
+    ends.reverse()
+    if last is not None:
+        moves.append(last)
+    return root, Line(tuple(moves), best_value, last is not None, tuple(ends))
+
+
+def _lower(downs: tuple[int, ...], pile: int) -> tuple[int, ...]:
+    cells = list(downs)
+    cells[pile] -= 1
+    return tuple(cells)

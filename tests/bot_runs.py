@@ -1,0 +1,49 @@
+"""Bots played over seeded deals in the test itself, by the rules `win_rate` documents,
+to check the counts ``pyramid13 stats`` prints against."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyramid13 as p13
+from pyramid13 import Status, spider
+from pyramid13.stats import DEFAULT_MAX_MOVES, SPIDER_NO_PROGRESS
+
+__all__ = ["count", "play_out"]
+
+
+def _view(bot: Any, state: Any) -> Any:
+    return state.observe() if getattr(bot, "honest", False) else state
+
+
+def _progress(state: spider.GameState) -> tuple[int, int, int]:
+    face_down = sum(len(pile.face_down) for pile in state.piles)
+    return state.deals_left, len(state.runs_removed), face_down
+
+
+def play_out(bot: Any, state: Any) -> str:
+    """How `bot` ends a game: ``"won"``, ``"lost"`` or ``"undecided"`` (the move cap);
+    a Spider game is lost after SPIDER_NO_PROGRESS moves without progress."""
+    idle = 0
+    for _ in range(DEFAULT_MAX_MOVES):
+        if state.status is not Status.PLAYING:
+            return str(state.status.value)
+        before = _progress(state) if isinstance(state, spider.GameState) else None
+        state = state.apply(bot.choose(_view(bot, state)))
+        if before is not None:
+            idle = 0 if _progress(state) != before else idle + 1
+            if idle == SPIDER_NO_PROGRESS:
+                return "lost"
+    return "won" if state.status is Status.WON else "undecided"
+
+
+def count(rules: p13.RuleSet | spider.RuleSet, seeds: range, bot: Any) -> tuple[int, int]:
+    """(wins, undecided) of `bot` over the seeded deals of `rules`."""
+    ends = []
+    for seed in seeds:
+        if isinstance(rules, spider.RuleSet):
+            state: Any = spider.GameState.new(spider.Layout.shuffled(seed, rules), rules)
+        else:
+            state = p13.GameState.new(p13.Layout.shuffled(seed), rules)
+        ends.append(play_out(bot, state))
+    return ends.count("won"), ends.count("undecided")
