@@ -64,6 +64,52 @@ def test_model_moves_are_the_engines(preset: str, suits: int, seed: int) -> None
         state = state.apply(rng.choice(legal))
 
 
+def _check_options(state: spider.GameState) -> int:
+    """Check the finding search's moves in `state` against the engine; how many."""
+    legal = state.legal_moves()
+    game = from_state(state)
+    options = game.options(game.root, 0)
+    removals = [move for move in legal if move.kind is spider.MoveKind.REMOVE]
+    if removals:
+        assert [to_move(code) for code, _, _, _ in options] == removals[:1]
+    for code, piles, dealt, lifted in options:
+        move = to_move(code)
+        assert move in legal, move
+        after = state.apply(move)
+        assert from_state(after).root == piles, move
+        assert dealt == (1 if move.kind is spider.MoveKind.DEAL else 0)
+        assert lifted == len(after.runs_removed) - len(state.runs_removed)
+    return len(options)
+
+
+@pytest.mark.parametrize(
+    ("preset", "suits", "seed"),
+    [("pysolfc", 1, 7), ("bicycle", 1, 9), ("kpat", 2, 10), ("relaxed", 1, 8)],
+)
+def test_the_finders_moves_are_legal_and_land_where_the_engine_does(
+    preset: str, suits: int, seed: int
+) -> None:
+    """The finding search's selection, along a won game (runs removed by a move or at
+    once) and on random walks: every move it offers is legal, its position is the
+    engine's, and a complete run waiting to be removed is removed before anything else."""
+    start = _state(seed, preset, suits)
+    result = spider.solve(start)
+    assert result.winnable
+    state = start
+    offered = 0
+    for move in result.moves:
+        offered += _check_options(state)
+        state = state.apply(move)
+    rng = random.Random(seed)
+    state = _state(seed, preset, 4)
+    for _ in range(200):
+        if state.is_over:
+            break
+        offered += _check_options(state)
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert offered > 200
+
+
 # -- verdicts against an exhaustive search on small endgames -------------------------------
 
 
@@ -190,6 +236,25 @@ def test_one_suit_wins_replay_and_hold_under_relaxed_and_open(number: int) -> No
         assert _replays_to_won(state, result.moves)
         assert result.nodes > 0
         assert result.seconds >= 0
+
+
+@pytest.mark.parametrize("number", [3904, 16772])
+def test_four_suit_wins_hold_with_fewer_suits_relaxed_and_open(number: int) -> None:
+    """A 4-suit PySolFC deal won under the standard rules is won with its suits merged
+    (2 and 1 suits: the same deal renamed, more moves), when a deal may fall on an empty
+    pile (`relaxed`: more moves) and with every card face up (`open`: the same cards,
+    more units); each line replays to a won state."""
+    for preset, suits in (
+        ("pysolfc", 4),
+        ("pysolfc", 2),
+        ("pysolfc", 1),
+        ("relaxed", 4),
+        ("open", 4),
+    ):
+        state = _state(number, preset, suits)
+        result = spider.solve(state)
+        assert result.winnable is True, (preset, suits)
+        assert _replays_to_won(state, result.moves)
 
 
 def test_auto_removal_presets_win_too() -> None:

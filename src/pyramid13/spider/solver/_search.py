@@ -3,12 +3,13 @@
 **Finding** (`find`). A beam search by depth: the positions one move deeper than the
 beam are ranked by `beam_key` (chaos first), and the best `width` of them *per number of
 deals made* form the next beam, so that positions that deal later are not crowded out by
-those that dealt early (a deal adds ten cards, and chaos). A table of the positions seen
-(their hashes) keeps the beam from coming back. The moves are
-`SolverGame.options`: complete runs are removed at once, a run is split only to make a
-longer one of its suit, one empty pile is a target. When a beam ends without a win having
-dropped some position, a wider one starts from scratch. This search selects moves and
-drops positions, so it never proves a loss.
+those that dealt early (a deal adds ten cards, and chaos). A table of the positions that
+entered the beam (their hashes) keeps it from coming back to them; a position ranked out
+once may come back by another way. The moves are `SolverGame.options`: complete runs
+are removed at once, a run is split only to make a longer one of its suit, one empty pile
+is a target. When a beam ends without a win having dropped some position, a wider one
+starts from scratch. This search selects moves and drops positions, so it never proves a
+loss.
 
 **Proving** (`prove`). A depth-first search over every legal move, with a table of the
 positions seen: it explores everything reachable, so when it ends without a win the
@@ -27,7 +28,7 @@ __all__ = ["Budget", "OutOfBudgetError", "find", "prove"]
 
 _CHECK_EVERY = 256
 _RUNS = 8
-_FIRST_WIDTH = 40
+_FIRST_WIDTH = 5
 _GROWTH = 3
 _NODES_PER_WIDTH = 1_500
 
@@ -74,14 +75,15 @@ def _beam(
     dropped = False
     stop = budget.nodes + nodes
     while layer:
-        ranked: list[tuple[int, Position, int, int, _Line]] = []
+        ranked: list[tuple[int, int, Position, int, int, _Line]] = []
+        fresh: set[int] = set()
         for piles, dealt, removed, line in layer:
             spend()
             for code, child, after, lifted in options(piles, dealt):
                 key = hash((child, after))
-                if key in seen:
+                if key in seen or key in fresh:
                     continue
-                seen.add(key)
+                fresh.add(key)
                 total = removed + lifted
                 if total == _RUNS:
                     codes = [code]
@@ -90,22 +92,23 @@ def _beam(
                         codes.append(code)
                     codes.reverse()
                     return codes, dropped
-                ranked.append((beam_key(child, total), child, after, total, (code, line)))
+                ranked.append((beam_key(child, total), key, child, after, total, (code, line)))
         if budget.nodes >= stop:
             return None, True
         ranked.sort(key=_first)
         kept = [0] * (ndeals + 1)
         layer = []
-        for _, child, after, total, line in ranked:
+        for _, key, child, after, total, line in ranked:
             if kept[after] < width:
                 kept[after] += 1
                 layer.append((child, after, total, line))
+                seen.add(key)
             else:
                 dropped = True
     return None, dropped
 
 
-def _first(item: tuple[int, Position, int, int, _Line]) -> int:
+def _first(item: tuple[int, int, Position, int, int, _Line]) -> int:
     return item[0]
 
 

@@ -16,7 +16,7 @@ __all__ = ["DEFAULT_NODE_LIMIT", "solve"]
 
 #: The default `node_limit` of `solve` (positions expanded). The complete search keeps
 #: every position it has seen, a few hundred bytes each.
-DEFAULT_NODE_LIMIT = 500_000
+DEFAULT_NODE_LIMIT = 1_000_000
 _FIRST_PROOF = 2_000  # nodes the complete search gets before the finding search starts
 
 
