@@ -17,7 +17,7 @@ import time
 import pyramid13 as p13
 from pyramid13 import spider
 
-_PLAYERS = ("random", "greedy", "sampling", "planner", "solver")
+_PLAYERS = ("random", "greedy", "sampling", "planner", "replan", "solver")
 
 
 def main() -> None:
@@ -42,6 +42,7 @@ def main() -> None:
         "greedy": ("greedy", args.deals),
         "sampling": (spider.SamplingBot(), args.sampling_deals),
         "planner": (spider.PlannerBot(), args.deals),
+        "replan": (spider.ReplanBot(), args.deals),
         "solver": ("solver", args.solver_deals),
     }
     for name in args.players.split(","):

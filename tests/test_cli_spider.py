@@ -96,7 +96,7 @@ def test_board_marks_movable_cards_and_speaks_plain_ascii() -> None:
         (["spider", "solve", "--seed", "1", "--node-limit", "0"], "expected a number >= 1"),
         (
             ["spider", "stats", "--player", "oracle"],
-            "solver, greedy, random, sampling, planner or MODULE",
+            "solver, greedy, random, sampling, planner, replan or MODULE",
         ),
         (["spider", "stats", "--suits", "3"], "invalid choice: 3"),
         (["spider", "stats", "--seed", "1"], "unrecognized arguments: --seed 1"),
@@ -220,6 +220,16 @@ def test_stats_plays_the_planner_bot(capsys: pytest.CaptureFixture[str]) -> None
     rules = spider.RuleSet.preset("relaxed", suits=4)
     assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), spider.PlannerBot(seed=5))
     assert (data["player"], data["play"]) == ("planner", "honest, no undo")
+
+
+def test_stats_plays_the_replan_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    args = [*RELAXED_1, "--first-seed", "2", "--deals", "1", "--player", "replan"]
+    status, out, err = run([*args, "--bot-seed", "5", "--json"], capsys)
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    rules = spider.RuleSet.preset("relaxed", suits=1)
+    assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), spider.ReplanBot(seed=5))
+    assert (data["player"], data["play"]) == ("replan", "honest, no undo")
 
 
 def test_the_greedy_bot_wins_one_of_the_three_deals() -> None:

@@ -36,6 +36,7 @@ from .spider import GreedyBot as SpiderGreedyBot
 from .spider import Layout as SpiderLayout
 from .spider import PlannerBot as SpiderPlannerBot
 from .spider import RandomBot as SpiderRandomBot
+from .spider import ReplanBot as SpiderReplanBot
 from .spider import RuleSet as SpiderRules
 from .spider import SamplingBot as SpiderSamplingBot
 from .spider import solve as spider_solve
@@ -385,6 +386,7 @@ def _as_player(player: str | Bot, spider: bool) -> tuple[Bot | None, str]:
         if spider:
             named["sampling"] = SpiderSamplingBot
             named["planner"] = SpiderPlannerBot
+            named["replan"] = SpiderReplanBot
         if player not in named:
             raise InvalidArgumentError(
                 f"unknown player {describe(player)}; use {', '.join(map(repr, named))} or a Bot"
@@ -442,8 +444,8 @@ def win_rate(
 
     Spider rules (a ``spider.RuleSet``) play ``spider.Layout.shuffled`` deals with
     ``spider.solve`` or a Spider bot (``"greedy"``, ``"random"``, ``"sampling"``,
-    ``"planner"`` name ``spider.GreedyBot``, ``spider.RandomBot``, ``spider.SamplingBot``,
-    ``spider.PlannerBot``). A Spider bot that
+    ``"planner"``, ``"replan"`` name ``spider.GreedyBot``, ``spider.RandomBot``,
+    ``spider.SamplingBot``, ``spider.PlannerBot``, ``spider.ReplanBot``). A Spider bot that
     plays `SPIDER_NO_PROGRESS` moves in a row without turning a card over, removing a run
     or dealing has lost.
 

@@ -26,6 +26,7 @@ from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
 from ._pile import ObservedPile, Pile
 from ._planner import PlannerBot
+from ._replan import ReplanBot
 from ._rules import DealShape, RuleSet
 from ._scoring import MicrosoftScoring, NoScoring, ScoreEvent, ScoringPolicy, scoring_policy
 from ._state import GameState
@@ -46,6 +47,7 @@ __all__ = [
     "Pile",
     "PlannerBot",
     "RandomBot",
+    "ReplanBot",
     "RuleSet",
     "SamplingBot",
     "ScoreEvent",

@@ -1,0 +1,96 @@
+"""The replanning Spider bot: honest, legal, repeatable, picklable."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import pyramid13 as p13
+from pyramid13 import spider
+
+
+def _state(seed: int, suits: int, preset: str = "pysolfc") -> spider.GameState:
+    rules = spider.RuleSet.preset(preset, suits=suits)
+    return spider.GameState.new(spider.Layout.shuffled(seed, rules), rules)
+
+
+def _down(state: spider.GameState) -> int:
+    return sum(len(pile.face_down) for pile in state.piles)
+
+
+def _play(bot: spider.ReplanBot, state: spider.GameState, limit: int = 400) -> spider.GameState:
+    """Play with `bot` from `state`; `apply` refuses an illegal move."""
+    idle = 0
+    for _ in range(limit):
+        if state.is_over:
+            break
+        before = (state.deals_left, len(state.runs_removed), _down(state))
+        state = state.apply(bot.choose(p13.bot_view(bot, state)))
+        after = (state.deals_left, len(state.runs_removed), _down(state))
+        idle = idle + 1 if after == before else 0
+        if idle >= p13.SPIDER_NO_PROGRESS:
+            break
+    return state
+
+
+def test_the_bot_is_honest_and_a_bot() -> None:
+    bot = spider.ReplanBot(node_limit=100)
+    assert bot.honest is True
+    assert isinstance(bot, p13.Bot)
+
+
+@pytest.mark.parametrize("suits", [1, 2])
+def test_hidden_cards_play_no_part(suits: int) -> None:
+    """Two bots of one seed, one given the real states and one given look-alikes that hide
+    other cards, choose the same moves."""
+    rng = random.Random(suits)
+    state = _state(21 + suits, suits)
+    seen_by = spider.ReplanBot(2, node_limit=1_500, seed=4)
+    other_bot = spider.ReplanBot(2, node_limit=1_500, seed=4)
+    other = spider.determinize(state.observe(), random.Random(rng.random()))
+    for _ in range(40):
+        if state.is_over:
+            break
+        assert other.observe() == state.observe()
+        move = seen_by.choose(state.observe())
+        assert other_bot.choose(other) == move  # a GameState is reduced to its observation
+        state = state.apply(move)
+        other = other.apply(move)
+        if other.observe() != state.observe():
+            # The move turned a card over: a new look-alike with other hidden cards.
+            other = spider.determinize(state.observe(), random.Random(rng.random()))
+
+
+@pytest.mark.parametrize(("preset", "suits"), [("pysolfc", 1), ("kpat", 2)])
+def test_every_move_is_legal(preset: str, suits: int) -> None:
+    start = _state(5, suits, preset)
+    state = _play(spider.ReplanBot(1, node_limit=1_500), start, limit=100)
+    assert len(state.history) > 0  # apply raised on any illegal move
+
+
+def test_a_one_suit_deal_is_won() -> None:
+    state = _play(spider.ReplanBot(1, node_limit=20_000), _state(1, 1), limit=2_000)
+    assert state.status is p13.Status.WON
+
+
+def test_a_seed_replays_the_same_game_and_the_bot_pickles() -> None:
+    bot = spider.ReplanBot(2, node_limit=2_000, seed=9)
+    restored = pickle.loads(pickle.dumps(bot))
+    assert restored == bot
+    assert hash(restored) == hash(bot)
+    assert repr(bot) == "spider.ReplanBot(samples=2, node_limit=2000, seed=9)"
+    start = _state(3, 1)
+    first = _play(bot, start, limit=50)
+    again = _play(restored, start, limit=50)
+    assert first.history == again.history
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [({"samples": 0}, "samples"), ({"node_limit": 0}, "node_limit"), ({"seed": 1.5}, "seed")],
+)
+def test_bad_arguments_are_refused(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(p13.InvalidArgumentError, match=message):
+        spider.ReplanBot(**arguments)  # type: ignore[arg-type]
