@@ -9,7 +9,7 @@ import pyramid13 as p13
 from pyramid13 import Status, spider
 from pyramid13.stats import DEFAULT_MAX_MOVES, SPIDER_NO_PROGRESS
 
-__all__ = ["count", "play_out"]
+__all__ = ["count", "play_out", "play_spider", "spider_game"]
 
 
 def _view(bot: Any, state: Any) -> Any:
@@ -47,3 +47,24 @@ def count(rules: p13.RuleSet | spider.RuleSet, seeds: range, bot: Any) -> tuple[
             state = p13.GameState.new(p13.Layout.shuffled(seed), rules)
         ends.append(play_out(bot, state))
     return ends.count("won"), ends.count("undecided")
+
+
+def spider_game(seed: int, suits: int, preset: str = "pysolfc") -> spider.GameState:
+    """The new game of `spider.Layout.shuffled(seed)` under `preset` with `suits` suits."""
+    rules = spider.RuleSet.preset(preset, suits=suits)
+    return spider.GameState.new(spider.Layout.shuffled(seed, rules), rules)
+
+
+def play_spider(bot: Any, state: spider.GameState, limit: int) -> spider.GameState:
+    """Where `bot` leaves a Spider game after at most `limit` moves, stopping at the end or
+    after SPIDER_NO_PROGRESS moves without progress; `apply` refuses an illegal move."""
+    idle = 0
+    for _ in range(limit):
+        if state.is_over:
+            break
+        before = _progress(state)
+        state = state.apply(bot.choose(p13.bot_view(bot, state)))
+        idle = idle + 1 if _progress(state) == before else 0
+        if idle >= SPIDER_NO_PROGRESS:
+            break
+    return state

@@ -8,6 +8,8 @@ import pickle
 import random
 
 import pytest
+from bot_runs import play_spider
+from bot_runs import spider_game as _state
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -16,28 +18,8 @@ from pyramid13 import Status, spider
 from pyramid13.spider._plan import Valuer, Weights, search
 
 
-def _state(seed: int, suits: int, preset: str = "pysolfc") -> spider.GameState:
-    rules = spider.RuleSet.preset(preset, suits=suits)
-    return spider.GameState.new(spider.Layout.shuffled(seed, rules), rules)
-
-
-def _down(state: spider.GameState) -> int:
-    return sum(len(pile.face_down) for pile in state.piles)
-
-
 def _play(bot: spider.PlannerBot, state: spider.GameState, limit: int = 3000) -> spider.GameState:
-    """Play with `bot` from `state`; `apply` refuses an illegal move."""
-    idle = 0
-    for _ in range(limit):
-        if state.is_over:
-            break
-        before = (state.deals_left, len(state.runs_removed), _down(state))
-        state = state.apply(bot.choose(p13.bot_view(bot, state)))
-        after = (state.deals_left, len(state.runs_removed), _down(state))
-        idle = idle + 1 if after == before else 0
-        if idle >= p13.SPIDER_NO_PROGRESS:
-            break
-    return state
+    return play_spider(bot, state, limit)
 
 
 def test_the_bot_is_honest_and_a_bot() -> None:

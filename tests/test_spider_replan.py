@@ -6,33 +6,15 @@ import pickle
 import random
 
 import pytest
+from bot_runs import play_spider
+from bot_runs import spider_game as _state
 
 import pyramid13 as p13
 from pyramid13 import spider
 
 
-def _state(seed: int, suits: int, preset: str = "pysolfc") -> spider.GameState:
-    rules = spider.RuleSet.preset(preset, suits=suits)
-    return spider.GameState.new(spider.Layout.shuffled(seed, rules), rules)
-
-
-def _down(state: spider.GameState) -> int:
-    return sum(len(pile.face_down) for pile in state.piles)
-
-
 def _play(bot: spider.ReplanBot, state: spider.GameState, limit: int = 400) -> spider.GameState:
-    """Play with `bot` from `state`; `apply` refuses an illegal move."""
-    idle = 0
-    for _ in range(limit):
-        if state.is_over:
-            break
-        before = (state.deals_left, len(state.runs_removed), _down(state))
-        state = state.apply(bot.choose(p13.bot_view(bot, state)))
-        after = (state.deals_left, len(state.runs_removed), _down(state))
-        idle = idle + 1 if after == before else 0
-        if idle >= p13.SPIDER_NO_PROGRESS:
-            break
-    return state
+    return play_spider(bot, state, limit)
 
 
 def test_the_bot_is_honest_and_a_bot() -> None:

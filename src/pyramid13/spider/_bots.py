@@ -52,6 +52,12 @@ def _check_int(name: str, value: object, low: int) -> int:
     return value
 
 
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
+    return seed
+
+
 class RandomBot:
     """Plays a uniformly random legal move (an honest baseline).
 
@@ -76,9 +82,7 @@ class RandomBot:
     """The seed the choices derive from."""
 
     def __init__(self, seed: int = 0) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
-        self.seed = seed
+        self.seed = _check_seed(seed)
 
     def choose(self, view: Observation | GameState) -> Move:
         """A random legal move.
@@ -244,9 +248,7 @@ class SamplingBot:
         self.samples = _check_int("samples", samples, 1)
         self.candidates = _check_int("candidates", candidates, 1)
         self.depth = _check_int("depth", depth, 0)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
-        self.seed = seed
+        self.seed = _check_seed(seed)
         self._seen: set[Any] = set()
 
     @staticmethod

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from .._errors import InvalidArgumentError
-from ._bots import _check_int, _digest, _observation
+from ._bots import _check_int, _check_seed, _digest, _observation
 from ._moves import Move, MoveKind
 from ._observation import Observation
 from ._plan import Valuer, Weights, search
@@ -58,9 +57,7 @@ class PlannerBot:
 
     def __init__(self, budget: int = 1500, *, seed: int = 0) -> None:
         self.budget = _check_int("budget", budget, 1)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
-        self.seed = seed
+        self.seed = _check_seed(seed)
         self._reset()
 
     def _reset(self) -> None:

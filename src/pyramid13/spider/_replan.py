@@ -5,8 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from .._errors import InvalidArgumentError
-from ._bots import _check_int, _digest, _observation
+from ._bots import _check_int, _check_seed, _digest, _observation
 from ._moves import Move
 from ._observation import Observation, determinize
 from ._planner import PlannerBot
@@ -77,9 +76,7 @@ class ReplanBot:
     def __init__(self, samples: int = 3, *, node_limit: int = 20_000, seed: int = 0) -> None:
         self.samples = _check_int("samples", samples, 1)
         self.node_limit = _check_int("node_limit", node_limit, 1)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
-        self.seed = seed
+        self.seed = _check_seed(seed)
         self._reset()
 
     def _reset(self) -> None:
