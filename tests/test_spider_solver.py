@@ -282,6 +282,8 @@ def test_solve_checks_its_arguments() -> None:
         spider.solve(_state(1), node_limit=0)
     with pytest.raises(p13.InvalidArgumentError):
         spider.solve(_state(1), time_limit=-1.0)
+    with pytest.raises(p13.InvalidArgumentError):
+        spider.solve(_state(1), time_limit=float("nan"))
 
 
 def test_a_finished_game_needs_no_search() -> None:

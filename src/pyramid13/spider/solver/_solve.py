@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import time
 
-from ..._errors import InvalidArgumentError
 from ..._state import Status
-from ...solver._solve import SolveResult
+from ...solver._solve import SolveResult, check_limits
 from .._moves import Move
 from .._state import GameState
 from ._model import from_state, to_move
@@ -18,13 +17,6 @@ __all__ = ["DEFAULT_NODE_LIMIT", "solve"]
 #: every position it has seen, a few hundred bytes each.
 DEFAULT_NODE_LIMIT = 1_000_000
 _FIRST_PROOF = 2_000  # nodes the complete search gets before the finding search starts
-
-
-def _check_limit(name: str, value: object, kind: type | tuple[type, ...]) -> None:
-    if value is None:
-        return
-    if isinstance(value, bool) or not isinstance(value, kind) or value <= 0:  # type: ignore[operator]
-        raise InvalidArgumentError(f"{name} must be a positive number or None, not {value!r}")
 
 
 def _replay(state: GameState, codes: list[int]) -> tuple[Move, ...]:
@@ -64,7 +56,8 @@ def solve(
 
     Raises:
         TypeError: `state` is not a spider GameState.
-        InvalidArgumentError: a limit is not a positive number or None.
+        InvalidArgumentError: a limit is not a positive number or None (NaN and infinity
+            included).
 
     Examples:
         >>> from pyramid13 import spider
@@ -81,8 +74,7 @@ def solve(
     """
     if not isinstance(state, GameState):
         raise TypeError(f"state must be a spider GameState, not {type(state).__name__}")
-    _check_limit("node_limit", node_limit, int)
-    _check_limit("time_limit", time_limit, (int, float))
+    check_limits(node_limit, time_limit)
     start = time.perf_counter()
     status = state.status
     if status is not Status.PLAYING:
