@@ -3,10 +3,10 @@
 Run: ``python benchmarks/spider_honest_rates.py --deals 100 --sampling-deals 10``, or one
 player and suit count at a time (to run several at once):
 ``python benchmarks/spider_honest_rates.py --players planner --suits 4 --deals 150``.
-Deals are ``spider.Layout.shuffled`` seeds 0..n-1 under the ``pysolfc`` preset; one
-line per (player, suits) with the Wilson 95 % interval and the sample size, each labelled
-thoughtful or honest by `win_rate` itself. CPU seconds are this process's own
-(``time.process_time``), the games running in it (``workers=1``).
+Deals are ``spider.Layout.shuffled`` seeds from ``--first-seed`` (0 by default) under the
+``pysolfc`` preset; one line per (player, suits) with the Wilson 95 % interval and the
+sample size, each labelled thoughtful or honest by `win_rate` itself. CPU seconds are this
+process's own (``time.process_time``), the games running in it (``workers=1``).
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ _PLAYERS = ("random", "greedy", "sampling", "planner", "replan", "solver")
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="the first seed (to run a range in parts)"
+    )
     parser.add_argument("--sampling-deals", type=int, default=10)
     parser.add_argument("--solver-deals", type=int, default=0)
     parser.add_argument("--preset", default="pysolfc")
@@ -50,7 +53,8 @@ def main() -> None:
         for suits in map(int, args.suits.split(",")):
             rules = spider.RuleSet.preset(args.preset, suits=suits)
             start = time.process_time()
-            result = p13.win_rate(rules, range(deals), player, workers=1)
+            seeds = range(args.first_seed, args.first_seed + deals)
+            result = p13.win_rate(rules, seeds, player, workers=1)
             cpu = (time.process_time() - start) / max(1, deals)
             low, high = result.interval
             print(
