@@ -222,15 +222,31 @@ def test_stats_plays_the_planner_bot(capsys: pytest.CaptureFixture[str]) -> None
     assert (data["player"], data["play"]) == ("planner", "honest, no undo")
 
 
-def test_stats_plays_the_replan_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    args = [*RELAXED_1, "--first-seed", "2", "--deals", "1", "--player", "replan"]
-    status, out, err = run([*args, "--bot-seed", "5", "--json"], capsys)
+def test_stats_plays_the_replan_bot(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The count itself is checked against a plain loop for the other bots, and one game of
+    # the shipped bot costs seconds: here the bot `replan` builds is recorded, and given a
+    # small search, to show that the name reaches it with its seed.
+    built: list[spider.ReplanBot] = []
+    shipped = spider.ReplanBot
+
+    def small(*, seed: int) -> spider.ReplanBot:
+        bot = shipped(1, node_limit=200, seed=seed)
+        built.append(bot)
+        return bot
+
+    monkeypatch.setattr(spider, "ReplanBot", small)
+    args = ["spider", "stats", "--preset", "relaxed", "--suits", "4", "--workers", "1"]
+    args += ["--first-seed", "2", "--deals", "1", "--player", "replan", "--bot-seed", "5"]
+    status, out, err = run([*args, "--json"], capsys)
     assert (status, err) == (0, "")
     data = json.loads(out)
-    # The count itself is checked against a plain loop for the other bots; one game of
-    # this one costs seconds, so here only that the name reaches the bot.
     assert (data["player"], data["play"], data["deals"]) == ("replan", "honest, no undo", 1)
-    assert data["wins"] + data["unknown"] <= 1
+    assert [bot.seed for bot in built] == [5]
+    rules = spider.RuleSet.preset("relaxed", suits=4)
+    same = shipped(1, node_limit=200, seed=5)
+    assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), same)
 
 
 def test_the_greedy_bot_wins_one_of_the_three_deals() -> None:
