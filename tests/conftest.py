@@ -24,9 +24,10 @@ def _shared() -> Path:
 SHARED = _shared()
 
 # Coverage: `python -m pytest --cov` traces every line, which makes search-heavy code about
-# three times slower. Tests that only compare a search with brute force or with published
-# data, over code the unit tests already cover, carry `@pytest.mark.no_cover` (pytest-cov
-# pauses tracing for them): they still run and can fail, they add nothing to the figure.
+# three times slower. Tests that only compare a search with brute force, the engine with
+# the reference model, or results with published data, and those that play whole games,
+# over code the unit tests already cover, carry `@pytest.mark.no_cover` (pytest-cov pauses
+# tracing for them): they still run and can fail, they add nothing to the figure.
 #
 # Under pytest-xdist a worker runs two coverage objects, one started on top of the other,
 # and pytest-cov's pause stops only the top one: the one beneath resumes and goes on

@@ -6,12 +6,16 @@ legal moves, the position after each move, the pass number, the score and the st
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reference_model import RefState
 
 import pyramid13 as p13
 from pyramid13.strategies import layouts, preset_rulesets, rulesets
+
+# Engine against the reference model: untraced, see tests/conftest.py.
+pytestmark = pytest.mark.no_cover
 
 
 def assert_same(state: p13.GameState, ref: RefState) -> None:

@@ -190,6 +190,9 @@ def test_readme_python_blocks_run(capsys: pytest.CaptureFixture[str]) -> None:
 DOC_PAGES = sorted(str(page.relative_to(DOCS)) for page in DOCS.rglob("*.md"))
 
 
+# The pages show the API at work (solving, playing whole games) over code the unit tests
+# trace: untraced, see tests/conftest.py.
+@pytest.mark.no_cover
 @pytest.mark.parametrize("page", DOC_PAGES)
 def test_page_python_blocks_run(page: str, capsys: pytest.CaptureFixture[str]) -> None:
     try:

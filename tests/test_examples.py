@@ -236,6 +236,7 @@ def test_spider_honest_bot_sees_only_the_observation() -> None:
         state = state.apply(move)
 
 
+@pytest.mark.no_cover  # whole games, over code the other tests trace: see tests/conftest.py
 def test_spider_honest_bot_beats_random_play() -> None:
     example = load("spider_honest_bot.py")
     rules = spider.RuleSet.preset("microsoft", suits=1)

@@ -9,6 +9,7 @@ import pytest
 import pyramid13 as p13
 
 
+@pytest.mark.no_cover  # whole games, over code the other tests trace: see tests/conftest.py
 @pytest.mark.parametrize("preset", ["classic", "microsoft", "cardgames", "apophis", "king-tut"])
 def test_hints_are_legal_and_cheap(preset: str) -> None:
     rules = p13.RuleSet.preset(preset)

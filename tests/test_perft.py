@@ -34,6 +34,7 @@ def test_every_preset_has_perft_data() -> None:
     assert presets == set(p13.RuleSet.preset_names())
 
 
+@pytest.mark.no_cover  # against the reference model: untraced, see tests/conftest.py
 @pytest.mark.parametrize(
     ("preset", "start", "depth", "expected"),
     perft_lines(),
@@ -69,6 +70,7 @@ def test_the_data_files_are_what_the_generator_writes() -> None:
     assert {(preset, start, depth) for preset, start, depth, _ in perft_lines()} == expected
 
 
+@pytest.mark.no_cover  # against the reference model: untraced, see tests/conftest.py
 @pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
 def test_perft_small_depths_match_the_model(preset: str) -> None:
     rules = p13.RuleSet.preset(preset)
@@ -80,6 +82,7 @@ def test_perft_small_depths_match_the_model(preset: str) -> None:
             assert p13.perft(state, depth) == ref_perft(ref, depth), (seed, depth)
 
 
+@pytest.mark.no_cover  # against the reference model: untraced, see tests/conftest.py
 def test_perft_divide_matches_the_model_move_by_move() -> None:
     rules = p13.RuleSet.preset("cardgames")
     state = p13.GameState.new(p13.Layout.shuffled(2), rules)
@@ -109,6 +112,7 @@ def test_bad_depths_are_rejected(depth: object) -> None:
         p13.perft(state, depth)  # type: ignore[arg-type]
 
 
+@pytest.mark.no_cover  # against the reference model: untraced, see tests/conftest.py
 @settings(max_examples=40)
 @given(game_states(max_moves=80))
 def test_perft_from_random_positions_matches_the_model(state: p13.GameState) -> None:

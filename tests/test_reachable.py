@@ -78,6 +78,7 @@ def _pyramid_search(overlap: bool, talon_pairs: bool) -> set[tuple[int, int, int
     return seen
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize(
     ("overlap", "talon_pairs"), list(itertools.product([False, True], repeat=2))
 )
@@ -154,6 +155,7 @@ def _talon_rules() -> list[RuleSet]:
     return rules
 
 
+@pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize("rules", _talon_rules(), ids=lambda rules: str(rules.to_dict()))
 def test_the_talon_check_accepts_exactly_what_the_draws_reach(rules: RuleSet) -> None:
     reached = _talon_search(rules, passes=3)

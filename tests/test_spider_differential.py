@@ -27,6 +27,9 @@ from pyramid13 import IllegalMoveError, Pyramid13Error, Suit, UndoError, spider
 
 STEPS = 120
 
+# Engine against the reference model: untraced, see tests/conftest.py.
+pytestmark = pytest.mark.no_cover
+
 
 def play_both(
     layout: spider.Layout,

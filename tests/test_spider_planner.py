@@ -79,6 +79,7 @@ def test_bad_arguments_are_refused() -> None:
         spider.PlannerBot().choose("deal")  # type: ignore[arg-type]
 
 
+@pytest.mark.no_cover  # whole games, over code the other tests trace
 def test_win_rate_counts_the_games_the_engine_calls_won() -> None:
     """`win_rate` with the bot against a count of won states from a plain loop, and the
     planner against the greedy bot on the same one-suit deals; a won game is refused."""

@@ -23,6 +23,7 @@ def test_the_bot_is_honest_and_a_bot() -> None:
     assert isinstance(bot, p13.Bot)
 
 
+@pytest.mark.no_cover  # whole games, over code the other tests trace: see tests/conftest.py
 @pytest.mark.parametrize("suits", [1, 2])
 def test_hidden_cards_play_no_part(suits: int) -> None:
     """Two bots of one seed, one given the real states and one given look-alikes that hide
@@ -45,7 +46,9 @@ def test_hidden_cards_play_no_part(suits: int) -> None:
             other = spider.determinize(state.observe(), random.Random(rng.random()))
 
 
-@pytest.mark.parametrize(("preset", "suits"), [("pysolfc", 1), ("kpat", 2)])
+@pytest.mark.parametrize(
+    ("preset", "suits"), [pytest.param("pysolfc", 1, marks=pytest.mark.no_cover), ("kpat", 2)]
+)
 def test_every_move_is_legal(preset: str, suits: int) -> None:
     start = _state(5, suits, preset)
     state = _play(spider.ReplanBot(1, node_limit=1_500), start, limit=100)

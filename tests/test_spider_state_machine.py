@@ -252,6 +252,10 @@ class PlayUndoObserve(RuleBasedStateMachine):
 
     @invariant()
     def determinize_agrees_with_the_observation(self) -> None:
+        # At the start and every third move deep: this check costs more than all the others
+        # together (test_spider_observation checks determinize on random positions too).
+        if (len(self.stack) - 1) % 3:
+            return
         state = self.state
         obs = state.observe()
         seed = len(self.stack)

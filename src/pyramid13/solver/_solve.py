@@ -126,9 +126,9 @@ def solve(
 
     Examples:
         >>> import pyramid13 as p13
-        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
         >>> p13.solve(state, optimal=True).length
-        40
+        52
     """
     check_state(state)
     check_limits(node_limit, time_limit)
