@@ -23,6 +23,7 @@ def replay(state: p13.GameState, moves: tuple[p13.Move, ...]) -> p13.GameState:
 # -- solutions replay to WON ---------------------------------------------------------------
 
 
+@pytest.mark.no_cover  # whole deals, over code the other tests trace: see tests/conftest.py
 @pytest.mark.parametrize("preset", p13.RuleSet.preset_names())
 def test_solutions_replay_to_a_win_for_every_preset(preset: str) -> None:
     rules = p13.RuleSet.preset(preset)
@@ -53,6 +54,7 @@ CUSTOM_RULES = [
 ]
 
 
+@pytest.mark.no_cover  # whole deals, over code the other tests trace: see tests/conftest.py
 @pytest.mark.parametrize("rules", CUSTOM_RULES, ids=range(len(CUSTOM_RULES)))
 def test_solutions_replay_to_a_win_under_mixed_settings(rules: p13.RuleSet) -> None:
     wins = 0

@@ -51,7 +51,7 @@ def test_hidden_cards_play_no_part(suits: int) -> None:
 )
 def test_every_move_is_legal(preset: str, suits: int) -> None:
     start = _state(5, suits, preset)
-    state = _play(spider.ReplanBot(1, node_limit=1_500), start, limit=100)
+    state = _play(spider.ReplanBot(1, node_limit=1_500), start, limit=60)
     assert len(state.history) > 0  # apply raised on any illegal move
 
 
@@ -75,8 +75,8 @@ def test_a_seed_replays_the_same_game_after_pickling() -> None:
     bot = spider.ReplanBot(2, node_limit=2_000, seed=9)
     restored = pickle.loads(pickle.dumps(bot))
     start = _state(3, 1)
-    first = _play(bot, start, limit=50)
-    again = _play(restored, start, limit=50)
+    first = _play(bot, start, limit=30)
+    again = _play(restored, start, limit=30)
     assert first.history == again.history
 
 

@@ -82,6 +82,7 @@ def _check_options(state: spider.GameState) -> int:
     return len(options)
 
 
+@pytest.mark.no_cover  # the search against the engine: untraced, see tests/conftest.py
 @pytest.mark.parametrize(
     ("preset", "suits", "seed"),
     [("pysolfc", 1, 7), ("bicycle", 1, 9), ("kpat", 2, 10), ("relaxed", 1, 8)],
@@ -230,6 +231,7 @@ def test_stranded_positions_are_proved_lost() -> None:
 # -- wins, metamorphic relations ----------------------------------------------------------
 
 
+@pytest.mark.no_cover  # whole deals, over code the other tests trace: see tests/conftest.py
 @pytest.mark.parametrize("number", [1, 5])
 def test_one_suit_wins_replay_and_hold_under_relaxed_and_open(number: int) -> None:
     for preset in ("pysolfc", "relaxed", "open"):

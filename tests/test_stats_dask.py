@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Any]:
-    # Ports chosen by the system, no dashboard; torn down after this module's tests. A task
+    # Ports chosen by the system; torn down after this module's tests. A task
     # whose worker dies is not retried elsewhere (the default is 3 retries), for speed.
     with (
         dask.config.set({"distributed.scheduler.allowed-failures": 0}),
@@ -30,7 +30,7 @@ def client() -> Iterator[Any]:
             threads_per_worker=1,
             processes=True,
             scheduler_port=0,
-            dashboard_address=None,
+            dashboard_address=":0",  # a free port: two test workers may each run one
             silence_logs=logging.ERROR,
         ) as cluster,
         distributed.Client(cluster) as client,
