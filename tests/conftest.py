@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -29,29 +30,31 @@ SHARED = _shared()
 # over code the unit tests already cover, carry `@pytest.mark.no_cover` (pytest-cov pauses
 # tracing for them): they still run and can fail, they add nothing to the figure.
 #
-# Under pytest-xdist a worker runs two coverage objects, one started on top of the other,
-# and pytest-cov's pause stops only the top one: the one beneath resumes and goes on
-# tracing. So a `no_cover` test also stops whatever coverage is still running, and starts
-# it again afterwards (`test_no_cover_tests_run_untraced` checks it).
+# With pytest-cov 7 under pytest-xdist, a worker runs two coverage objects, one started on
+# top of the other, and pytest-cov's pause stops only the top one: the one beneath resumes
+# and goes on tracing. So a `no_cover` test also stops whatever coverage is still running,
+# and starts it again afterwards (`test_no_cover_tests_run_untraced` checks it).
 
 
-@pytest.hookimpl(wrapper=True, trylast=True)  # innermost: after pytest-cov's own pause
+@pytest.hookimpl(hookwrapper=True, trylast=True)  # innermost: after pytest-cov's own pause
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    if item.get_closest_marker("no_cover") is None:
-        return (yield)
+    stopped = _stop_coverage() if item.get_closest_marker("no_cover") is not None else []
+    yield
+    for coverage in reversed(stopped):
+        coverage.start()
+
+
+def _stop_coverage() -> list[Any]:
+    """Stop every coverage object still measuring: the stopped ones, the last started first."""
     try:
         from coverage import Coverage
     except ImportError:  # plain pytest, without the test extra's coverage
-        return (yield)
+        return []
     stopped = []
     while (running := Coverage.current()) is not None:
         running.stop()
         stopped.append(running)
-    try:
-        return (yield)
-    finally:
-        for coverage in reversed(stopped):
-            coverage.start()
+    return stopped
 
 
 # CI: Hypothesis's own default number of examples, no deadline (a shared machine's timing
