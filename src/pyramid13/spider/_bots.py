@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from .._errors import InvalidArgumentError
 from ..bots import GameOverError
@@ -44,6 +45,22 @@ def _digest(seed: int, observation: Observation, salt: int = 0) -> int:
     cells.append(observation.stock_size)
     head = f"{seed}|{salt}|{len(observation.history)}|".encode()
     return int.from_bytes(hashlib.blake2b(head + bytes(cells), digest_size=8).digest(), "big")
+
+
+_Seen = TypeVar("_Seen")
+
+
+def _next_planned(
+    plan: list[tuple[Move, _Seen]], seen: _Seen, legal: Sequence[Move]
+) -> Move | None:
+    """The plan's next move, taken off it, if the table is the one the plan expected and
+    the move is legal; otherwise None, and the plan is dropped (the cards fell otherwise)."""
+    if plan:
+        move, expected = plan.pop(0)
+        if expected == seen and move in legal:
+            return move
+        plan.clear()
+    return None
 
 
 def _check_int(name: str, value: object, low: int) -> int:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ._bots import _check_int, _check_seed, _digest, _observation
+from ._bots import _check_int, _check_seed, _digest, _next_planned, _observation
 from ._moves import Move, MoveKind
 from ._observation import Observation
 from ._plan import Valuer, Weights, search
@@ -95,11 +95,9 @@ class PlannerBot:
                 return move
         ups = tuple(tuple(card.index for card in pile.face_up) for pile in observation.piles)
         downs = tuple(pile.face_down_count for pile in observation.piles)
-        if self._plan:
-            move, before = self._plan.pop(0)
-            if before == ups and move in legal:
-                return move
-            self._plan.clear()
+        planned = _next_planned(self._plan, ups, legal)
+        if planned is not None:
+            return planned
         progress = (sum(downs), len(observation.runs_removed), observation.deals_left)
         if progress == self._dealing:
             # Filling empty piles for the deal: no search, which would empty them again.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from ._bots import _check_int, _check_seed, _digest, _observation
+from ._bots import _check_int, _check_seed, _digest, _next_planned, _observation
 from ._moves import Move
 from ._observation import Observation, determinize
 from ._planner import PlannerBot
@@ -108,11 +108,9 @@ class ReplanBot:
         self._history = moves
         legal = observation.legal_moves()
         table = _table(observation)
-        if self._plan:
-            move, before = self._plan.pop(0)
-            if before == table and move in legal:
-                return move
-            self._plan.clear()
+        planned = _next_planned(self._plan, table, legal)
+        if planned is not None:
+            return planned
         progress = (*_hidden(table), len(observation.runs_removed))
         if progress != self._failed:
             plan = self._replan(observation)
