@@ -58,7 +58,7 @@ class ReplanBot:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc", suits=1)
         >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1, suits=1), rules)
-        >>> bot = spider.ReplanBot(node_limit=5_000)
+        >>> bot = spider.ReplanBot(node_limit=500)
         >>> bot.choose(state.observe()) in state.legal_moves()
         True
     """
@@ -95,7 +95,7 @@ class ReplanBot:
             >>> from pyramid13 import spider
             >>> rules = spider.RuleSet.preset("pysolfc", suits=1)
             >>> state = spider.GameState.new(spider.Layout.from_pysolfc(3, suits=1), rules)
-            >>> spider.ReplanBot(node_limit=2_000).choose(state) in state.legal_moves()
+            >>> spider.ReplanBot(node_limit=500).choose(state) in state.legal_moves()
             True
 
         Raises:
