@@ -5,6 +5,7 @@ Never an IndexError, KeyError, TypeError or AttributeError, and never a half-bui
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -84,6 +85,15 @@ def test_card_from_index(index: Any) -> None:
         assert result.index == index
     else:
         assert isinstance(result, p13.InvalidCardError)
+
+
+def test_a_card_hashes_like_every_equal_card_pickled_or_built_again() -> None:
+    # The hash is computed once and kept: a copy must not carry a stale one.
+    for index in range(52):
+        card = Card.from_index(index)
+        for other in (Card(card.rank, card.suit), pickle.loads(pickle.dumps(card))):
+            assert other == card
+            assert hash(other) == hash(card)
 
 
 @pytest.mark.parametrize(

@@ -90,7 +90,7 @@ def _check_suit(_instance: object, _attribute: object, value: Any) -> None:
         raise InvalidCardError(f"suit must be a Suit, not {describe(value)}")
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, cache_hash=True)
 class Card:
     """A playing card. Immutable, hashable, compared by rank and suit.
 
