@@ -1,0 +1,67 @@
+"""The win-rate tables on the Spider pages add up: each rate and interval is the one its
+counts give, and each thoughtful row's won, lost and undecided deals are all its deals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import pyramid13 as p13
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = ["benchmarks/spider-solver.md", "docs/explanation/spider-solver.md"]
+
+
+def _tables(text: str) -> list[list[dict[str, str]]]:
+    """Every Markdown table of `text` that has a rate column, as rows keyed by header."""
+    tables: list[list[dict[str, str]]] = []
+    lines = text.splitlines()
+    for number, line in enumerate(lines[:-1]):
+        if not line.startswith("| ") or not lines[number + 1].startswith("|---"):
+            continue
+        header = [cell.strip() for cell in line.strip("|").split("|")]
+        if "rate" not in header:
+            continue
+        rows = []
+        for row in lines[number + 2 :]:
+            if not row.startswith("|"):
+                break
+            rows.append(
+                dict(zip(header, (c.strip() for c in row.strip("|").split("|")), strict=True))
+            )
+        tables.append(rows)
+    return tables
+
+
+def _count(cell: str) -> int:
+    return int(cell.replace(",", ""))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_rate_and_interval_is_the_one_its_counts_give(page: str) -> None:
+    tables = _tables((ROOT / page).read_text())
+    assert len(tables) >= 2, "the honest and the thoughtful tables"
+    for rows in tables:
+        for row in rows:
+            deals = _count(row["deals"])
+            wins = _count(row["wins"] if "wins" in row else row["won"])
+            low, high = p13.wilson_interval(wins, deals)
+            assert row["rate"] == f"{100 * wins / deals:.1f} %", row
+            assert row["95 % CI"] == f"{100 * low:.1f} .. {100 * high:.1f} %", row
+            if "undecided" in row:
+                lost, undecided = _count(row["lost"]), _count(row["undecided"])
+                assert wins + lost + undecided == deals, row
+                seeds = [] if row["undecided seeds"] == "—" else row["undecided seeds"].split()
+                assert len(seeds) == undecided, row
+
+
+def test_both_pages_show_the_same_rows() -> None:
+    def rows(page: str) -> list[list[tuple[tuple[str, str], ...]]]:
+        tables = [
+            [tuple(row.items()) for row in table] for table in _tables((ROOT / page).read_text())
+        ]
+        return sorted(tables)
+
+    benchmark, explanation = (rows(page) for page in PAGES)
+    assert benchmark == explanation
