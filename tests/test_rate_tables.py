@@ -57,11 +57,8 @@ def test_every_rate_and_interval_is_the_one_its_counts_give(page: str) -> None:
 
 
 def test_both_pages_show_the_same_rows() -> None:
-    def rows(page: str) -> list[list[tuple[tuple[str, str], ...]]]:
-        tables = [
-            [tuple(row.items()) for row in table] for table in _tables((ROOT / page).read_text())
-        ]
-        return sorted(tables)
-
-    benchmark, explanation = (rows(page) for page in PAGES)
+    benchmark, explanation = (
+        sorted(tuple(row.items()) for table in _tables((ROOT / page).read_text()) for row in table)
+        for page in PAGES
+    )
     assert benchmark == explanation
