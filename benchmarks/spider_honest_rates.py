@@ -17,7 +17,7 @@ import time
 import pyramid13 as p13
 from pyramid13 import spider
 
-_PLAYERS = ("random", "greedy", "sampling", "planner", "replan", "solver")
+_PLAYERS = ("random", "greedy", "sampling", "planner", "replan", "rollout", "solver")
 
 
 def main() -> None:
@@ -46,6 +46,7 @@ def main() -> None:
         "sampling": (spider.SamplingBot(), args.sampling_deals),
         "planner": (spider.PlannerBot(), args.deals),
         "replan": (spider.ReplanBot(), args.deals),
+        "rollout": (spider.RolloutBot(), args.deals),
         "solver": ("solver", args.solver_deals),
     }
     for name in args.players.split(","):

@@ -96,7 +96,7 @@ def test_board_marks_movable_cards_and_speaks_plain_ascii() -> None:
         (["spider", "solve", "--seed", "1", "--node-limit", "0"], "expected a number >= 1"),
         (
             ["spider", "stats", "--player", "oracle"],
-            "solver, greedy, random, sampling, planner, replan or MODULE",
+            "solver, greedy, random, sampling, planner, replan, rollout or MODULE",
         ),
         (["spider", "stats", "--suits", "3"], "invalid choice: 3"),
         (["spider", "stats", "--seed", "1"], "unrecognized arguments: --seed 1"),
@@ -246,6 +246,31 @@ def test_stats_plays_the_replan_bot(
     assert [bot.seed for bot in built] == [5]
     rules = spider.RuleSet.preset("relaxed", suits=4)
     same = shipped(1, node_limit=200, seed=5)
+    assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), same)
+
+
+def test_stats_plays_the_rollout_bot(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As for `replan`: the bot `rollout` builds is recorded and made small.
+    built: list[spider.RolloutBot] = []
+    shipped = spider.RolloutBot
+
+    def small(*, seed: int) -> spider.RolloutBot:
+        bot = shipped(2, depth=1, node_limit=200, seed=seed)
+        built.append(bot)
+        return bot
+
+    monkeypatch.setattr(spider, "RolloutBot", small)
+    args = ["spider", "stats", "--preset", "relaxed", "--suits", "2", "--workers", "1"]
+    args += ["--first-seed", "2", "--deals", "1", "--player", "rollout", "--bot-seed", "5"]
+    status, out, err = run([*args, "--json"], capsys)
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert (data["player"], data["play"], data["deals"]) == ("rollout", "honest, no undo", 1)
+    assert [bot.seed for bot in built] == [5]
+    rules = spider.RuleSet.preset("relaxed", suits=2)
+    same = shipped(2, depth=1, node_limit=200, seed=5)
     assert (data["wins"], data["unknown"]) == count(rules, range(2, 3), same)
 
 

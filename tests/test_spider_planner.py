@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import pyramid13 as p13
 from pyramid13 import Status, spider
-from pyramid13.spider._plan import Valuer, Weights, search
+from pyramid13.spider._plan import Valuer, Weights, reveal_lines, search
 
 
 def _play(bot: spider.PlannerBot, state: spider.GameState, limit: int = 3000) -> spider.GameState:
@@ -137,3 +137,51 @@ def test_a_line_turns_no_card_over_before_its_last_move(seed: int, moves: int, s
             assert seen == line.ends[index]
         else:
             assert now == hidden - 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 60), suits=st.sampled_from([1, 2, 4]))
+def test_each_reveal_line_turns_over_the_card_of_its_own_pile(
+    seed: int, moves: int, suits: int
+) -> None:
+    """Replayed in the engine, every line of `reveal_lines` is legal, turns no card over
+    before its last move and one card with it, each in a different pile; the lines come
+    best first, all better than the root, at most `count` of them, and the best is worth
+    what `search` finds when `search`'s best line turns a card over."""
+    rng = random.Random(seed)
+    state = _state(seed, suits)
+    for _ in range(moves):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        state = state.apply(legal[rng.randrange(len(legal))])
+    ups = tuple(tuple(card.index for card in pile.face_up) for pile in state.piles)
+    downs = tuple(len(pile.face_down) for pile in state.piles)
+    auto = state.rules.auto_remove_runs
+    count = rng.randint(1, 6)
+    lines = reveal_lines(ups, downs, Valuer(Weights()), 300, auto, count)
+    root, best = search(ups, downs, Valuer(Weights()), 300, auto)
+    assert len(lines) <= count
+    assert [line.value for line in lines] == sorted((line.value for line in lines), reverse=True)
+    if best is not None and best.reveals:
+        assert lines[0].value == best.value
+    turned = set()
+    for line in lines:
+        assert line.reveals
+        assert line.value > root
+        after = state
+        for index, step in enumerate(line.moves):
+            source, _, target = step
+            before = [len(pile.face_down) for pile in after.piles]
+            after = after.apply(
+                spider.Move.remove(source) if target < 0 else spider.Move.unit(*step)
+            )
+            now = [len(pile.face_down) for pile in after.piles]
+            if index < len(line.moves) - 1:
+                assert now == before
+            else:
+                changed = [pile for pile in range(10) if now[pile] != before[pile]]
+                assert len(changed) == 1
+                assert now[changed[0]] == before[changed[0]] - 1
+                turned.add(changed[0])
+    assert len(turned) == len(lines)

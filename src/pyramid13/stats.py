@@ -37,6 +37,7 @@ from .spider import Layout as SpiderLayout
 from .spider import PlannerBot as SpiderPlannerBot
 from .spider import RandomBot as SpiderRandomBot
 from .spider import ReplanBot as SpiderReplanBot
+from .spider import RolloutBot as SpiderRolloutBot
 from .spider import RuleSet as SpiderRules
 from .spider import SamplingBot as SpiderSamplingBot
 from .spider import solve as spider_solve
@@ -387,6 +388,7 @@ def _as_player(player: str | Bot, spider: bool) -> tuple[Bot | None, str]:
             named["sampling"] = SpiderSamplingBot
             named["planner"] = SpiderPlannerBot
             named["replan"] = SpiderReplanBot
+            named["rollout"] = SpiderRolloutBot
         if player not in named:
             raise InvalidArgumentError(
                 f"unknown player {describe(player)}; use {', '.join(map(repr, named))} or a Bot"
@@ -444,8 +446,9 @@ def win_rate(
 
     Spider rules (a ``spider.RuleSet``) play ``spider.Layout.shuffled`` deals with
     ``spider.solve`` or a Spider bot (``"greedy"``, ``"random"``, ``"sampling"``,
-    ``"planner"``, ``"replan"`` name ``spider.GreedyBot``, ``spider.RandomBot``,
-    ``spider.SamplingBot``, ``spider.PlannerBot``, ``spider.ReplanBot``). A Spider bot that
+    ``"planner"``, ``"replan"``, ``"rollout"`` name ``spider.GreedyBot``,
+    ``spider.RandomBot``, ``spider.SamplingBot``, ``spider.PlannerBot``,
+    ``spider.ReplanBot``, ``spider.RolloutBot``). A Spider bot that
     plays `SPIDER_NO_PROGRESS` moves in a row without turning a card over, removing a run
     or dealing has lost.
 

@@ -57,7 +57,7 @@ commands (case does not matter):
 _NUMBER = re.compile(r"[0-9]+")
 _PILES = re.compile(r"([0-9]{1,2})\s+([0-9]{1,2})")
 #: The built-in players of ``spider stats``, the default first.
-PLAYERS = ("solver", "greedy", "random", "sampling", "planner", "replan")
+PLAYERS = ("solver", "greedy", "random", "sampling", "planner", "replan", "rollout")
 
 
 # -- the deal ---------------------------------------------------------------------------
@@ -472,6 +472,8 @@ def _built_in(name: str, seed: int) -> str | Bot:
         return spider.PlannerBot(seed=seed)
     if name == "replan":
         return spider.ReplanBot(seed=seed)
+    if name == "rollout":
+        return spider.RolloutBot(seed=seed)
     return name
 
 
@@ -555,7 +557,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         description="Play the deals spider.Layout.shuffled(S, rules), S+1, ... with a player "
         "and print the win rate with its 95 % confidence interval (Wilson), and what the "
         "player knew: thoughtful (the solver, which sees every card) or honest, no undo "
-        "(the bots greedy, random, sampling, planner and replan, which see only what a player "
+        "(the bots greedy, random, sampling, planner, replan and rollout, which see only what "
+        "a player "
         "sees).",
         epilog=PLAYER_EPILOG,
     )

@@ -30,7 +30,7 @@ from ._players import bot_from_spec, player_argument
 __all__ = ["KNOWLEDGE", "PLAYER_EPILOG", "add_parser", "add_run_arguments", "measure", "run"]
 
 PLAYERS = ("solver", "greedy", "random")
-SEEDED = ("random", "sampling", "planner", "replan")  # the players --bot-seed seeds
+SEEDED = ("random", "sampling", "planner", "replan", "rollout")  # the players --bot-seed seeds
 _LAST_SEED = 2**64 - 1
 
 #: What the result line says the player knew, by `WinRateResult.play`.

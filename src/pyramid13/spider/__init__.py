@@ -27,6 +27,7 @@ from ._observation import Observation, determinize
 from ._pile import ObservedPile, Pile
 from ._planner import PlannerBot
 from ._replan import ReplanBot
+from ._rollout import RolloutBot
 from ._rules import DealShape, RuleSet
 from ._scoring import MicrosoftScoring, NoScoring, ScoreEvent, ScoringPolicy, scoring_policy
 from ._state import GameState
@@ -48,6 +49,7 @@ __all__ = [
     "PlannerBot",
     "RandomBot",
     "ReplanBot",
+    "RolloutBot",
     "RuleSet",
     "SamplingBot",
     "ScoreEvent",

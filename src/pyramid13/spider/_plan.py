@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["Line", "Valuer", "Weights", "search"]
+__all__ = ["Line", "Valuer", "Weights", "reveal_lines", "search"]
 
 _RUN = 13
 
@@ -170,122 +170,189 @@ def search(
     a move that turns a card over or removes a run), or None when nothing beats the root.
     At most `budget` positions are expanded.
     """
-    pile_value = valuer.pile
-    hidden_top = valuer.hidden_top
-    w_removed = valuer.weights.removed
-    root = valuer.position(ups, downs)
-    start: _Node = (ups, downs)
-    parents: dict[_Node, tuple[_Node, tuple[int, int, int]] | None] = {start: None}
-    heap: list[tuple[float, int, float, _Node]] = [(-root, 0, root, start)]
-    best_value = root + 1e-9
-    best: tuple[_Node, tuple[int, int, int] | None] | None = None
-    counter = 1
-    expanded = 0
-    while heap and expanded < budget:
-        _, _, value, node = heapq.heappop(heap)
-        expanded += 1
-        cards, depths = node
-        empty_target = -1
-        for index in range(10):
-            if not cards[index] and not depths[index]:
-                empty_target = index
-                break
-        for source in range(10):
-            up = cards[source]
-            if not up:
-                continue
-            down = depths[source]
-            steps: list[tuple[tuple[int, ...], int, tuple[int, ...], tuple[int, int, int]]]
-            if not auto_remove and _complete(up):
-                steps = [(up[:-_RUN], -1, (), (source, 0, -1))]
-            else:
-                steps = []
-                length = _run_length(up)
-                size = len(up)
-                for count in range(1, length + 1):
-                    bottom = up[-count]
-                    rank = bottom % 13
-                    split = count < length
-                    for target in range(10):
-                        if target == source:
-                            continue
-                        onto = cards[target]
-                        if onto:
-                            if onto[-1] % 13 != rank + 1:
-                                continue
-                            if split and onto[-1] != bottom + 1:
-                                continue  # breaks a run of one suit for a worse join
-                        elif target != empty_target or (count == size and not down):
-                            continue
-                        steps.append(
-                            (up[:-count], target, onto + up[-count:], (source, count, target))
-                        )
-            for rest, target, grown, move in steps:
-                change = -pile_value(up, down)
-                new_downs = depths
-                if target >= 0:
-                    t_down = depths[target]
-                    change -= pile_value(cards[target], t_down)
-                    if auto_remove and _complete(grown):
-                        grown = grown[:-_RUN]
-                        change += w_removed
-                        if not grown and t_down:
-                            if hidden is None:
-                                reveal = (
-                                    value + change + pile_value(rest, down) + hidden_top(t_down - 1)
-                                )
-                                if reveal > best_value:
-                                    best_value, best = reveal, (node, move)
-                                continue
-                            grown = (hidden[target][t_down - 1],)
-                            new_downs = _lower(new_downs, target)
-                            t_down -= 1
-                    change += pile_value(grown, t_down)
-                else:
-                    change += w_removed
-                if not rest and down:
-                    if hidden is None:
-                        reveal = value + change + hidden_top(down - 1)
-                        if reveal > best_value:
-                            best_value, best = reveal, (node, move)
-                        continue
-                    rest = (hidden[source][down - 1],)
-                    new_downs = _lower(new_downs, source)
-                    change += pile_value(rest, down - 1)
-                else:
-                    change += pile_value(rest, down)
-                new_cards = list(cards)
-                new_cards[source] = rest
-                if target >= 0:
-                    new_cards[target] = grown
-                child: _Node = (tuple(new_cards), new_downs)
-                if child in parents:
+    tree = _Tree(ups, downs, valuer, budget, auto_remove, hidden, False)
+    if tree.best is None:
+        return tree.root, None
+    value, end, last = tree.best
+    return tree.root, tree.line(end, last, value)
+
+
+def reveal_lines(
+    ups: _Ups, downs: tuple[int, ...], valuer: Valuer, budget: int, auto_remove: bool, count: int
+) -> list[Line]:
+    """The best line to a move that turns a card over, one per pile whose card it would
+    turn, for the `count` best piles, best first: what a player may choose to look at next.
+
+    The same search as `search` (at most `budget` positions expanded), over the moves
+    that turn no card over; a line is offered only when the value where it ends beats the
+    root's.
+    """
+    tree = _Tree(ups, downs, valuer, budget, auto_remove, None, True)
+    ranked = sorted(tree.reveals.items(), key=lambda item: (-item[1][0], item[0]))
+    return [tree.line(end, last, value) for _, (value, end, last) in ranked[:count]]
+
+
+_Step = tuple[int, int, int]
+_End = tuple[float, _Node, _Step | None]
+
+
+class _Tree:
+    """One best-first search: the root's value, the best end found, the best move turning
+    each pile's card over (when asked for), and the links to rebuild any line."""
+
+    __slots__ = ("best", "parents", "reveals", "root")
+
+    def __init__(
+        self,
+        ups: _Ups,
+        downs: tuple[int, ...],
+        valuer: Valuer,
+        budget: int,
+        auto_remove: bool,
+        hidden: tuple[tuple[int, ...], ...] | None,
+        keep_reveals: bool,
+    ) -> None:
+        pile_value = valuer.pile
+        hidden_top = valuer.hidden_top
+        w_removed = valuer.weights.removed
+        root = valuer.position(ups, downs)
+        start: _Node = (ups, downs)
+        parents: dict[_Node, tuple[_Node, _Step] | None] = {start: None}
+        reveals: dict[int, tuple[float, _Node, _Step]] = {}
+        heap: list[tuple[float, int, float, _Node]] = [(-root, 0, root, start)]
+        best_value = root + 1e-9
+        best: _End | None = None
+        counter = 1
+        expanded = 0
+        while heap and expanded < budget:
+            _, _, value, node = heapq.heappop(heap)
+            expanded += 1
+            cards, depths = node
+            empty_target = -1
+            for index in range(10):
+                if not cards[index] and not depths[index]:
+                    empty_target = index
+                    break
+            for source in range(10):
+                up = cards[source]
+                if not up:
                     continue
-                parents[child] = (node, move)
-                child_value = value + change
-                if child_value > best_value:
-                    best_value, best = child_value, (child, None)
-                heapq.heappush(heap, (-child_value, counter, child_value, child))
-                counter += 1
-    if best is None:
-        return root, None
-    end, last = best
-    moves: list[tuple[int, int, int]] = []
-    ends: list[_Ups] = []
-    cursor = end
-    while True:
-        link = parents[cursor]
-        if link is None:
-            break
-        previous, move = link
-        moves.append(move)
-        ends.append(cursor[0])
-        cursor = previous
-    moves.reverse()
-    ends.reverse()
-    if last is not None:
-        moves.append(last)
-    return root, Line(tuple(moves), best_value, last is not None, tuple(ends))
+                down = depths[source]
+                steps: list[tuple[tuple[int, ...], int, tuple[int, ...], _Step]]
+                if not auto_remove and _complete(up):
+                    steps = [(up[:-_RUN], -1, (), (source, 0, -1))]
+                else:
+                    steps = []
+                    length = _run_length(up)
+                    size = len(up)
+                    for count in range(1, length + 1):
+                        bottom = up[-count]
+                        rank = bottom % 13
+                        split = count < length
+                        for target in range(10):
+                            if target == source:
+                                continue
+                            onto = cards[target]
+                            if onto:
+                                if onto[-1] % 13 != rank + 1:
+                                    continue
+                                if split and onto[-1] != bottom + 1:
+                                    continue  # breaks a run of one suit for a worse join
+                            elif target != empty_target or (count == size and not down):
+                                continue
+                            steps.append(
+                                (up[:-count], target, onto + up[-count:], (source, count, target))
+                            )
+                for rest, target, grown, move in steps:
+                    change = -pile_value(up, down)
+                    new_downs = depths
+                    if target >= 0:
+                        t_down = depths[target]
+                        change -= pile_value(cards[target], t_down)
+                        if auto_remove and _complete(grown):
+                            grown = grown[:-_RUN]
+                            change += w_removed
+                            if not grown and t_down:
+                                if hidden is None:
+                                    reveal = (
+                                        value
+                                        + change
+                                        + pile_value(rest, down)
+                                        + hidden_top(t_down - 1)
+                                    )
+                                    if reveal > best_value:
+                                        best_value, best = reveal, (reveal, node, move)
+                                    if keep_reveals and reveal > root:
+                                        _keep(reveals, target, reveal, node, move)
+                                    continue
+                                grown = (hidden[target][t_down - 1],)
+                                new_downs = _lower(new_downs, target)
+                                t_down -= 1
+                        change += pile_value(grown, t_down)
+                    else:
+                        change += w_removed
+                    if not rest and down:
+                        if hidden is None:
+                            reveal = value + change + hidden_top(down - 1)
+                            if reveal > best_value:
+                                best_value, best = reveal, (reveal, node, move)
+                            if keep_reveals and reveal > root:
+                                _keep(reveals, source, reveal, node, move)
+                            continue
+                        rest = (hidden[source][down - 1],)
+                        new_downs = _lower(new_downs, source)
+                        change += pile_value(rest, down - 1)
+                    else:
+                        change += pile_value(rest, down)
+                    new_cards = list(cards)
+                    new_cards[source] = rest
+                    if target >= 0:
+                        new_cards[target] = grown
+                    child: _Node = (tuple(new_cards), new_downs)
+                    if child in parents:
+                        continue
+                    parents[child] = (node, move)
+                    child_value = value + change
+                    if child_value > best_value:
+                        best_value, best = child_value, (child_value, child, None)
+                    heapq.heappush(heap, (-child_value, counter, child_value, child))
+                    counter += 1
+        self.root = root
+        self.best = best
+        self.parents = parents
+        self.reveals = reveals
+
+    def line(self, end: _Node, last: _Step | None, value: float) -> Line:
+        """The line from the root to `end`, then `last` (a move that turns a card over)."""
+        moves: list[_Step] = []
+        ends: list[_Ups] = []
+        cursor = end
+        while True:
+            link = self.parents[cursor]
+            if link is None:
+                break
+            previous, move = link
+            moves.append(move)
+            ends.append(cursor[0])
+            cursor = previous
+        moves.reverse()
+        ends.reverse()
+        if last is not None:
+            moves.append(last)
+        return Line(tuple(moves), value, last is not None, tuple(ends))
+
+
+def _keep(
+    reveals: dict[int, tuple[float, _Node, _Step]],
+    pile: int,
+    value: float,
+    node: _Node,
+    move: _Step,
+) -> None:
+    """Keep the move turning `pile`'s card over if it ends better than the one kept."""
+    kept = reveals.get(pile)
+    if kept is None or value > kept[0]:
+        reveals[pile] = (value, node, move)
 
 
 def _lower(downs: tuple[int, ...], pile: int) -> tuple[int, ...]:

@@ -1,0 +1,209 @@
+"""`RolloutBot`: an honest Spider player that chooses what to turn over next by playing each
+choice on in sampled deals."""
+
+from __future__ import annotations
+
+from ._bots import _check_int, _check_seed, _next_planned, _observation
+from ._moves import Move
+from ._observation import Observation
+from ._plan import Line, Valuer, Weights, reveal_lines, search
+from ._planner import _to_move
+from ._replan import ReplanBot, _hidden, _sample, _Table, _table
+from ._state import GameState
+
+__all__ = ["RolloutBot"]
+
+_CHOICE_BUDGET = 1_500  # positions of the search for the lines to compare, as PlannerBot's
+_STEP_BUDGET = 400  # positions of each search in a rollout
+
+
+class RolloutBot:
+    """Chooses which face-down card to turn over next by playing each choice on in sampled
+    deals, then plays the moves that lead to it.
+
+    Only a move that turns a card over, or a deal, shows something unknown; the moves
+    before it are certain. So the bot searches over the cards it sees, as `PlannerBot`
+    does, for the best line to a move that turns each pile's top face-down card over: the
+    `candidates` best piles give one line each. With two lines or more, it deals the
+    unseen cards at random into the hidden places (``spider.determinize``) `samples`
+    times and, in every sample, plays each line, then up to `depth` more of the planner's
+    lines (each planned over the cards then face up, so the rollout sees only what a
+    player would), and values where it ends as the planner does: face-down cards cost,
+    same-suit runs, empty piles and runs removed earn. The same samples judge every line,
+    so lines differ only by their own moves. The bot plays the line with the best total
+    up to the card it turns, then chooses again from what it sees. When no card can be
+    turned over it plays as `ReplanBot` (3 samples of `node_limit` positions): it follows a
+    sampled deal's winning line where one is found and otherwise plans like `PlannerBot`,
+    which deals only when nothing else improves. Honest: the samples come from the
+    observation alone. Deterministic: their random numbers are a hash of `seed` and what
+    is seen.
+
+    Args:
+        samples: sampled deals that judge the lines.
+        candidates: lines compared, one per pile whose card they turn over.
+        depth: the planner's lines played after each line in a sample.
+        node_limit: positions each of `ReplanBot`'s searches expands, when no card can
+            be turned over.
+        seed: picks the samples.
+
+    Examples:
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc")
+        >>> state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
+        >>> bot = spider.RolloutBot(2, depth=2)
+        >>> bot.choose(state.observe()) in state.legal_moves()
+        True
+    """
+
+    __slots__ = (
+        "_failed",
+        "_fallback",
+        "_history",
+        "_plan",
+        "_valuer",
+        "candidates",
+        "depth",
+        "node_limit",
+        "samples",
+        "seed",
+    )
+    honest = True
+    """Given observations, never the full state."""
+    samples: int
+    """Sampled deals that judge the lines."""
+    candidates: int
+    """Lines compared, one per pile whose card they turn over."""
+    depth: int
+    """The planner's lines played after each line in a sample."""
+    node_limit: int
+    """Positions each of `ReplanBot`'s searches expands, when no card can be turned over."""
+    seed: int
+    """The seed the samples derive from."""
+
+    def __init__(
+        self,
+        samples: int = 6,
+        *,
+        candidates: int = 5,
+        depth: int = 4,
+        node_limit: int = 20_000,
+        seed: int = 0,
+    ) -> None:
+        self.samples = _check_int("samples", samples, 1)
+        self.candidates = _check_int("candidates", candidates, 1)
+        self.depth = _check_int("depth", depth, 0)
+        self.node_limit = _check_int("node_limit", node_limit, 1)
+        self.seed = _check_seed(seed)
+        self._reset()
+
+    def _reset(self) -> None:
+        self._valuer = Valuer(Weights())
+        self._fallback = ReplanBot(node_limit=self.node_limit, seed=self.seed)
+        self._plan: list[tuple[Move, _Table]] = []
+        self._history = -1
+        self._failed: tuple[int, int, int] | None = None
+
+    def choose(self, view: Observation | GameState) -> Move:
+        """The next move of the chosen line, a new line's first move, or `ReplanBot`'s move.
+
+        Args:
+            view: what is seen (a `GameState` is reduced to its observation).
+
+        Examples:
+            >>> from pyramid13 import spider
+            >>> rules = spider.RuleSet.preset("pysolfc", suits=1)
+            >>> state = spider.GameState.new(spider.Layout.from_pysolfc(3, suits=1), rules)
+            >>> spider.RolloutBot(2, depth=1).choose(state) in state.legal_moves()
+            True
+
+        Raises:
+            GameOverError: the game is over.
+        """
+        observation = _observation(view)
+        moves = len(observation.history)
+        if moves <= self._history:
+            self._reset()  # a new game, or an earlier position
+        self._history = moves
+        legal = observation.legal_moves()
+        table = _table(observation)
+        planned = _next_planned(self._plan, table, legal)
+        if planned is not None:
+            return planned
+        progress = (*_hidden(table), len(observation.runs_removed))
+        if progress != self._failed:
+            plan = self._choose_line(observation, table)
+            if plan and plan[0][0] in legal:
+                self._plan = plan[1:]
+                return plan[0][0]
+            self._failed = progress  # no new search until a card is turned or a run goes
+        return self._fallback.choose(observation)
+
+    def _choose_line(self, observation: Observation, table: _Table) -> list[tuple[Move, _Table]]:
+        """The best line to a card turned over, each move with the table it expects, or an
+        empty list when no move can turn a card over."""
+        ups, downs, _ = table
+        auto = observation.rules.auto_remove_runs
+        lines = reveal_lines(ups, downs, self._valuer, _CHOICE_BUDGET, auto, self.candidates)
+        if not lines:
+            return []
+        moves = [[_to_move(step) for step in line.moves] for line in lines]
+        best = 0
+        if len(lines) > 1:
+            totals = [0.0] * len(lines)
+            for number in range(self.samples):
+                sample = _sample(observation, self.seed, number)
+                for index, line in enumerate(moves):
+                    totals[index] += self._roll_out(sample, line, auto)
+            best = max(range(len(lines)), key=lambda index: (totals[index], -index))
+        return _with_tables(lines[best], moves[best], table)
+
+    def _roll_out(self, sample: GameState, line: list[Move], auto: bool) -> float:
+        """The planner's value of where `line`, then up to `depth` of the planner's lines,
+        leave `sample`."""
+        state = sample
+        for move in line:
+            state = state.apply_unchecked(move)
+        valuer = self._valuer
+        for _ in range(self.depth):
+            ups, downs = _seen(state)
+            _, found = search(ups, downs, valuer, _STEP_BUDGET, auto)
+            if found is None:
+                break
+            for step in found.moves:
+                state = state.apply_unchecked(_to_move(step))
+        ups, downs = _seen(state)
+        return valuer.position(ups, downs) + valuer.weights.removed * len(state.runs_removed)
+
+    def __repr__(self) -> str:
+        return (
+            f"spider.RolloutBot(samples={self.samples}, candidates={self.candidates}, "
+            f"depth={self.depth}, node_limit={self.node_limit}, seed={self.seed})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RolloutBot) and self.__getstate__() == other.__getstate__()
+
+    def __hash__(self) -> int:
+        return hash((RolloutBot, *self.__getstate__()))
+
+    def __getstate__(self) -> tuple[int, int, int, int, int]:
+        # The plan of the game in progress does not travel.
+        return (self.samples, self.candidates, self.depth, self.node_limit, self.seed)
+
+    def __setstate__(self, state: tuple[int, int, int, int, int]) -> None:
+        self.samples, self.candidates, self.depth, self.node_limit, self.seed = state
+        self._reset()
+
+
+def _seen(state: GameState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The face-up cards and face-down counts of a sample's piles, as the planner sees them."""
+    ups = tuple(tuple(card.index for card in pile.face_up) for pile in state.piles)
+    return ups, tuple(len(pile.face_down) for pile in state.piles)
+
+
+def _with_tables(line: Line, moves: list[Move], table: _Table) -> list[tuple[Move, _Table]]:
+    """The line's moves, each with the table seen before it: nothing is turned over and
+    nothing dealt before the last move, so only the face-up cards change."""
+    ups, downs, stock = table
+    befores = (ups, *line.ends)
+    return [(move, (seen, downs, stock)) for move, seen in zip(moves, befores, strict=False)]

@@ -1,0 +1,186 @@
+"""The rollout Spider bot: honest, legal, repeatable, picklable, and choosing the line its
+rollouts value most."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+from bot_runs import play_spider
+from bot_runs import spider_game as _state
+
+import pyramid13 as p13
+from pyramid13 import spider
+from pyramid13.spider import _rollout
+from pyramid13.spider._plan import Valuer, Weights, reveal_lines, search
+
+SMALL = {"samples": 2, "depth": 1, "node_limit": 300}
+
+
+def _play(bot: spider.RolloutBot, state: spider.GameState, limit: int = 400) -> spider.GameState:
+    return play_spider(bot, state, limit)
+
+
+def _seen(state: spider.GameState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    ups = tuple(tuple(card.index for card in pile.face_up) for pile in state.piles)
+    return ups, tuple(len(pile.face_down) for pile in state.piles)
+
+
+def _with_choices(count: int) -> spider.GameState:
+    """A 4-suit position from which `count` piles or more can have their card turned."""
+    for seed in range(200):
+        state = _state(seed, 4)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(20)):
+            state = state.apply(rng.choice(state.legal_moves()))
+        auto = state.rules.auto_remove_runs
+        lines = reveal_lines(*_seen(state), Valuer(Weights()), 1_500, auto, 10)
+        if len(lines) >= count:
+            return state
+    raise AssertionError("no position with enough choices")  # pragma: no cover
+
+
+def test_the_bot_is_honest_and_a_bot() -> None:
+    bot = spider.RolloutBot(**SMALL)
+    assert bot.honest is True
+    assert isinstance(bot, p13.Bot)
+
+
+@pytest.mark.parametrize("suits", [2, 4])
+def test_hidden_cards_play_no_part(suits: int) -> None:
+    """Two bots of one seed, one given the real states and one given look-alikes that hide
+    other cards, choose the same moves."""
+    rng = random.Random(suits)
+    state = _state(31 + suits, suits)
+    seen_by = spider.RolloutBot(**SMALL, seed=4)
+    other_bot = spider.RolloutBot(**SMALL, seed=4)
+    other = spider.determinize(state.observe(), random.Random(rng.random()))
+    for _ in range(40):
+        if state.is_over:
+            break
+        assert other.observe() == state.observe()
+        move = seen_by.choose(state.observe())
+        assert other_bot.choose(other) == move  # a GameState is reduced to its observation
+        state = state.apply(move)
+        other = other.apply(move)
+        if other.observe() != state.observe():
+            # The move turned a card over: a new look-alike with other hidden cards.
+            other = spider.determinize(state.observe(), random.Random(rng.random()))
+
+
+@pytest.mark.parametrize(("preset", "suits"), [("pysolfc", 4), ("kpat", 2)])
+def test_every_move_is_legal(preset: str, suits: int) -> None:
+    state = _play(spider.RolloutBot(**SMALL), _state(5, suits, preset), limit=60)
+    assert len(state.history) > 0  # apply raised on any illegal move
+
+
+@pytest.mark.no_cover  # a whole game, over code the tests above trace
+def test_a_one_suit_deal_is_won() -> None:
+    state = _play(spider.RolloutBot(**SMALL), _state(3, 1), limit=2_000)
+    assert state.status is p13.Status.WON
+
+
+def test_with_one_candidate_it_plays_the_planners_best_line_to_a_card() -> None:
+    state = _with_choices(2)
+    auto = state.rules.auto_remove_runs
+    best = reveal_lines(*_seen(state), Valuer(Weights()), 1_500, auto, 1)[0]
+    bot = spider.RolloutBot(candidates=1, **SMALL)
+    for step in best.moves:
+        move = bot.choose(state)
+        assert move == spider.Move.unit(*step)
+        state = state.apply(move)
+
+
+def test_it_plays_the_line_its_rollouts_value_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With rollouts that value the planner's last-ranked line most, that line is played,
+    and the samples it judges on are common to the lines (one per sample number)."""
+    state = _with_choices(3)
+    auto = state.rules.auto_remove_runs
+    lines = reveal_lines(*_seen(state), Valuer(Weights()), 1_500, auto, 3)
+    favoured = spider.Move.unit(*lines[-1].moves[0])
+    samples_seen: list[tuple[int, int]] = []
+
+    def valued(
+        self: spider.RolloutBot, sample: spider.GameState, line: list[spider.Move], auto: bool
+    ) -> float:
+        samples_seen.append((id(sample), len(samples_seen)))
+        return 1.0 if line[0] == favoured else 0.0
+
+    monkeypatch.setattr(spider.RolloutBot, "_roll_out", valued)
+    assert spider.RolloutBot(3, candidates=3, depth=1).choose(state) == favoured
+    assert len(samples_seen) == 3 * 3
+    per_sample = [samples_seen[index : index + 3] for index in range(0, 9, 3)]
+    assert all(len({sample for sample, _ in group}) == 1 for group in per_sample)
+
+
+def test_a_rollout_values_where_the_planners_lines_leave_a_sample() -> None:
+    """Depth 0 values the end of the line itself, depth 1 the end of the planner's next
+    line after it, both as the planner values a position (runs removed included)."""
+    state = _with_choices(2)
+    auto = state.rules.auto_remove_runs
+    valuer = Valuer(Weights())
+    line = [
+        spider.Move.unit(*step)
+        for step in reveal_lines(*_seen(state), valuer, 1_500, auto, 1)[0].moves
+    ]
+    sample = spider.determinize(state.observe(), random.Random(3))
+    after = sample
+    for move in line:
+        after = after.apply(move)
+
+    def value(position: spider.GameState) -> float:
+        removed = valuer.weights.removed * len(position.runs_removed)
+        return valuer.position(*_seen(position)) + removed
+
+    _, found = search(*_seen(after), valuer, _rollout._STEP_BUDGET, auto)
+    assert found is not None
+    further = after
+    for step in found.moves:
+        source, _, target = step
+        further = further.apply(
+            spider.Move.remove(source) if target < 0 else spider.Move.unit(*step)
+        )
+    rolled = [spider.RolloutBot(depth=depth)._roll_out(sample, line, auto) for depth in (0, 1)]
+    assert rolled == [value(after), value(further)]
+    assert rolled[0] != rolled[1]
+
+
+def test_the_bot_pickles() -> None:
+    bot = spider.RolloutBot(2, candidates=3, depth=2, node_limit=2_000, seed=9)
+    restored = pickle.loads(pickle.dumps(bot))
+    assert restored == bot
+    assert hash(restored) == hash(bot)
+    assert restored != spider.RolloutBot(2, candidates=3, depth=2, node_limit=2_000, seed=8)
+    assert repr(bot) == (
+        "spider.RolloutBot(samples=2, candidates=3, depth=2, node_limit=2000, seed=9)"
+    )
+
+
+def test_a_seed_replays_the_same_game_after_pickling() -> None:
+    bot = spider.RolloutBot(**SMALL, seed=9)
+    restored = pickle.loads(pickle.dumps(bot))
+    start = _state(3, 2)
+    first = _play(bot, start, limit=30)
+    again = _play(restored, start, limit=30)
+    assert first.history == again.history
+    assert _play(bot, start, limit=30).history == first.history  # a new game resets
+
+
+def test_win_rate_knows_the_bot_by_name() -> None:
+    assert isinstance(p13.stats._as_player("rollout", True)[0], spider.RolloutBot)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"samples": 0}, "samples"),
+        ({"candidates": 0}, "candidates"),
+        ({"depth": -1}, "depth"),
+        ({"node_limit": 0}, "node_limit"),
+        ({"seed": 1.5}, "seed"),
+    ],
+)
+def test_bad_arguments_are_refused(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(p13.InvalidArgumentError, match=message):
+        spider.RolloutBot(**arguments)  # type: ignore[arg-type]
