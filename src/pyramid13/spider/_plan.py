@@ -155,22 +155,15 @@ _Node = tuple[_Ups, tuple[int, ...]]
 
 
 def search(
-    ups: _Ups,
-    downs: tuple[int, ...],
-    valuer: Valuer,
-    budget: int,
-    auto_remove: bool,
-    hidden: tuple[tuple[int, ...], ...] | None = None,
+    ups: _Ups, downs: tuple[int, ...], valuer: Valuer, budget: int, auto_remove: bool
 ) -> tuple[float, Line | None]:
-    """Best-first search from (`ups`, `downs`) over the moves that turn no card over, or,
-    given the `hidden` cards of a sample (each pile's face-down cards bottom to top), over
-    every move but the deal.
+    """Best-first search from (`ups`, `downs`) over the moves that turn no card over.
 
     Returns the root's value and the line to the best position found (a known position, or
     a move that turns a card over or removes a run), or None when nothing beats the root.
     At most `budget` positions are expanded.
     """
-    tree = _Tree(ups, downs, valuer, budget, auto_remove, hidden, False)
+    tree = _Tree(ups, downs, valuer, budget, auto_remove, False)
     if tree.best is None:
         return tree.root, None
     value, end, last = tree.best
@@ -187,7 +180,7 @@ def reveal_lines(
     that turn no card over; a line is offered only when the value where it ends beats the
     root's.
     """
-    tree = _Tree(ups, downs, valuer, budget, auto_remove, None, True)
+    tree = _Tree(ups, downs, valuer, budget, auto_remove, True)
     ranked = sorted(tree.reveals.items(), key=lambda item: (-item[1][0], item[0]))
     return [tree.line(end, last, value) for _, (value, end, last) in ranked[:count]]
 
@@ -209,7 +202,6 @@ class _Tree:
         valuer: Valuer,
         budget: int,
         auto_remove: bool,
-        hidden: tuple[tuple[int, ...], ...] | None,
         keep_reveals: bool,
     ) -> None:
         pile_value = valuer.pile
@@ -265,7 +257,7 @@ class _Tree:
                             )
                 for rest, target, grown, move in steps:
                     change = -pile_value(up, down)
-                    new_downs = depths
+                    turned = -1  # the pile whose face-down card the move turns over
                     if target >= 0:
                         t_down = depths[target]
                         change -= pile_value(cards[target], t_down)
@@ -273,42 +265,29 @@ class _Tree:
                             grown = grown[:-_RUN]
                             change += w_removed
                             if not grown and t_down:
-                                if hidden is None:
-                                    reveal = (
-                                        value
-                                        + change
-                                        + pile_value(rest, down)
-                                        + hidden_top(t_down - 1)
-                                    )
-                                    if reveal > best_value:
-                                        best_value, best = reveal, (reveal, node, move)
-                                    if keep_reveals and reveal > root:
-                                        _keep(reveals, target, reveal, node, move)
-                                    continue
-                                grown = (hidden[target][t_down - 1],)
-                                new_downs = _lower(new_downs, target)
-                                t_down -= 1
-                        change += pile_value(grown, t_down)
+                                turned = target
+                                change += pile_value(rest, down) + hidden_top(t_down - 1)
+                        if turned < 0:
+                            change += pile_value(grown, t_down)
                     else:
                         change += w_removed
-                    if not rest and down:
-                        if hidden is None:
-                            reveal = value + change + hidden_top(down - 1)
-                            if reveal > best_value:
-                                best_value, best = reveal, (reveal, node, move)
-                            if keep_reveals and reveal > root:
-                                _keep(reveals, source, reveal, node, move)
-                            continue
-                        rest = (hidden[source][down - 1],)
-                        new_downs = _lower(new_downs, source)
-                        change += pile_value(rest, down - 1)
-                    else:
-                        change += pile_value(rest, down)
+                    if turned < 0 and not rest and down:
+                        turned = source
+                        change += hidden_top(down - 1)
+                    if turned >= 0:
+                        # The line ends here: what the card is, nobody knows.
+                        reveal = value + change
+                        if reveal > best_value:
+                            best_value, best = reveal, (reveal, node, move)
+                        if keep_reveals and reveal > root:
+                            _keep(reveals, turned, reveal, node, move)
+                        continue
+                    change += pile_value(rest, down)
                     new_cards = list(cards)
                     new_cards[source] = rest
                     if target >= 0:
                         new_cards[target] = grown
-                    child: _Node = (tuple(new_cards), new_downs)
+                    child: _Node = (tuple(new_cards), depths)
                     if child in parents:
                         continue
                     parents[child] = (node, move)
@@ -353,9 +332,3 @@ def _keep(
     kept = reveals.get(pile)
     if kept is None or value > kept[0]:
         reveals[pile] = (value, node, move)
-
-
-def _lower(downs: tuple[int, ...], pile: int) -> tuple[int, ...]:
-    cells = list(downs)
-    cells[pile] -= 1
-    return tuple(cells)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
-from ._bots import _check_int, _check_seed, _digest, _next_planned, _observation
+from ._bots import _check_int, _check_seed
+from ._follow import Plan, PlanFollower, Table, hidden, sample, table
 from ._moves import Move
-from ._observation import Observation, determinize
+from ._observation import Observation
 from ._planner import PlannerBot
 from ._state import GameState
 from .solver._model import from_state, to_move
@@ -15,24 +15,10 @@ from .solver._search import Budget, OutOfBudgetError, find
 
 __all__ = ["ReplanBot"]
 
-# What is seen of a table: the face-up cards and face-down counts of each pile, the stock.
-_Table = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]
 _FIRST_WIDTH = 10  # the beam's first width: narrow, so that small budgets find wins
 
 
-def _table(observation: Observation) -> _Table:
-    return (
-        tuple(tuple(card.index for card in pile.face_up) for pile in observation.piles),
-        tuple(pile.face_down_count for pile in observation.piles),
-        observation.stock_size,
-    )
-
-
-def _hidden(table: _Table) -> tuple[int, int]:
-    return sum(table[1]), table[2]
-
-
-class ReplanBot:
+class ReplanBot(PlanFollower):
     """Solves sampled deals and plays each solution up to the first card it turns over.
 
     When it has no plan, or the table is not the one its plan expects, the bot deals the
@@ -63,7 +49,7 @@ class ReplanBot:
         True
     """
 
-    __slots__ = ("_failed", "_fallback", "_history", "_plan", "node_limit", "samples", "seed")
+    __slots__ = ("node_limit", "samples", "seed")
     honest = True
     """Given observations, never the full state."""
     samples: int
@@ -79,11 +65,8 @@ class ReplanBot:
         self.seed = _check_seed(seed)
         self._reset()
 
-    def _reset(self) -> None:
-        self._fallback = PlannerBot(seed=self.seed)
-        self._plan: list[tuple[Move, _Table]] = []
-        self._history = -1
-        self._failed: tuple[int, int, int] | None = None
+    def _new_fallback(self) -> PlannerBot:
+        return PlannerBot(seed=self.seed)
 
     def choose(self, view: Observation | GameState) -> Move:
         """The next move of the plan, a new plan's first move, or the fallback's move.
@@ -101,38 +84,21 @@ class ReplanBot:
         Raises:
             GameOverError: the game is over.
         """
-        observation = _observation(view)
-        moves = len(observation.history)
-        if moves <= self._history:
-            self._reset()  # a new game, or an earlier position
-        self._history = moves
-        legal = observation.legal_moves()
-        table = _table(observation)
-        planned = _next_planned(self._plan, table, legal)
-        if planned is not None:
-            return planned
-        progress = (*_hidden(table), len(observation.runs_removed))
-        if progress != self._failed:
-            plan = self._replan(observation)
-            if plan and plan[0][0] in legal:
-                self._plan = plan[1:]
-                return plan[0][0]
-            self._failed = progress  # no new search until a card is turned or a run goes
-        return self._fallback.choose(observation)
+        return self._follow(view)
 
-    def _replan(self, observation: Observation) -> list[tuple[Move, _Table]]:
+    def _new_plan(self, observation: Observation, seen: Table) -> Plan:
         """The cut winning line most samples agree on, or an empty list."""
         found: Counter[tuple[Move, ...]] = Counter()
-        first: dict[tuple[Move, ...], tuple[int, list[tuple[Move, _Table]]]] = {}
+        first: dict[tuple[Move, ...], tuple[int, Plan]] = {}
         for number in range(self.samples):
-            sample = _sample(observation, self.seed, number)
+            dealt = sample(observation, self.seed, number)
             try:
-                codes = find(from_state(sample), Budget(self.node_limit, None), _FIRST_WIDTH)
+                codes = find(from_state(dealt), Budget(self.node_limit, None), _FIRST_WIDTH)
             except OutOfBudgetError:
                 continue
             if not codes:
                 continue
-            plan = _cut(sample, codes)
+            plan = _cut(dealt, codes)
             if plan[-1][0] is Move.DEAL:
                 continue  # the sample knows what the deal brings: the fallback decides
             key = tuple(move for move, _ in plan)
@@ -167,23 +133,18 @@ class ReplanBot:
         self._reset()
 
 
-def _sample(observation: Observation, seed: int, number: int) -> GameState:
-    """Sample `number` of what is seen, the same for the same seed and observation."""
-    return determinize(observation, random.Random(_digest(seed, observation, number)))
-
-
-def _cut(sample: GameState, codes: list[int]) -> list[tuple[Move, _Table]]:
+def _cut(dealt: GameState, codes: list[int]) -> Plan:
     """The line's moves, each with the table it expects, up to and including the first
     that turns a card over or deals."""
-    plan: list[tuple[Move, _Table]] = []
-    state = sample
-    table = _table(state.observe())
+    plan: Plan = []
+    state = dealt
+    before = table(state.observe())
     for code in codes:
         move = to_move(code)
-        plan.append((move, table))
+        plan.append((move, before))
         state = state.apply(move)
-        after = _table(state.observe())
-        if _hidden(after) != _hidden(table):
+        after = table(state.observe())
+        if hidden(after) != hidden(before):
             break
-        table = after
+        before = after
     return plan

@@ -3,12 +3,13 @@ choice on in sampled deals."""
 
 from __future__ import annotations
 
-from ._bots import _check_int, _check_seed, _next_planned, _observation
+from ._bots import _check_int, _check_seed
+from ._follow import Plan, PlanFollower, Table, sample
 from ._moves import Move
 from ._observation import Observation
 from ._plan import Line, Valuer, Weights, reveal_lines, search
 from ._planner import _to_move
-from ._replan import ReplanBot, _hidden, _sample, _Table, _table
+from ._replan import ReplanBot
 from ._state import GameState
 
 __all__ = ["RolloutBot"]
@@ -17,7 +18,7 @@ _CHOICE_BUDGET = 1_500  # positions of the search for the lines to compare, as P
 _STEP_BUDGET = 400  # positions of each search in a rollout
 
 
-class RolloutBot:
+class RolloutBot(PlanFollower):
     """Chooses which face-down card to turn over next by playing each choice on in sampled
     deals, then plays the moves that lead to it.
 
@@ -55,18 +56,7 @@ class RolloutBot:
         True
     """
 
-    __slots__ = (
-        "_failed",
-        "_fallback",
-        "_history",
-        "_plan",
-        "_valuer",
-        "candidates",
-        "depth",
-        "node_limit",
-        "samples",
-        "seed",
-    )
+    __slots__ = ("_valuer", "candidates", "depth", "node_limit", "samples", "seed")
     honest = True
     """Given observations, never the full state."""
     samples: int
@@ -97,11 +87,11 @@ class RolloutBot:
         self._reset()
 
     def _reset(self) -> None:
-        self._valuer = Valuer(Weights())
-        self._fallback = ReplanBot(node_limit=self.node_limit, seed=self.seed)
-        self._plan: list[tuple[Move, _Table]] = []
-        self._history = -1
-        self._failed: tuple[int, int, int] | None = None
+        self._valuer = Valuer(Weights())  # a new game: a new table of pile values
+        super()._reset()
+
+    def _new_fallback(self) -> ReplanBot:
+        return ReplanBot(node_limit=self.node_limit, seed=self.seed)
 
     def choose(self, view: Observation | GameState) -> Move:
         """The next move of the chosen line, a new line's first move, or `ReplanBot`'s move.
@@ -119,29 +109,12 @@ class RolloutBot:
         Raises:
             GameOverError: the game is over.
         """
-        observation = _observation(view)
-        moves = len(observation.history)
-        if moves <= self._history:
-            self._reset()  # a new game, or an earlier position
-        self._history = moves
-        legal = observation.legal_moves()
-        table = _table(observation)
-        planned = _next_planned(self._plan, table, legal)
-        if planned is not None:
-            return planned
-        progress = (*_hidden(table), len(observation.runs_removed))
-        if progress != self._failed:
-            plan = self._choose_line(observation, table)
-            if plan and plan[0][0] in legal:
-                self._plan = plan[1:]
-                return plan[0][0]
-            self._failed = progress  # no new search until a card is turned or a run goes
-        return self._fallback.choose(observation)
+        return self._follow(view)
 
-    def _choose_line(self, observation: Observation, table: _Table) -> list[tuple[Move, _Table]]:
+    def _new_plan(self, observation: Observation, seen: Table) -> Plan:
         """The best line to a card turned over, each move with the table it expects, or an
         empty list when no move can turn a card over."""
-        ups, downs, _ = table
+        ups, downs, _ = seen
         auto = observation.rules.auto_remove_runs
         lines = reveal_lines(ups, downs, self._valuer, _CHOICE_BUDGET, auto, self.candidates)
         if not lines:
@@ -151,16 +124,16 @@ class RolloutBot:
         if len(lines) > 1:
             totals = [0.0] * len(lines)
             for number in range(self.samples):
-                sample = _sample(observation, self.seed, number)
+                dealt = sample(observation, self.seed, number)
                 for index, line in enumerate(moves):
-                    totals[index] += self._roll_out(sample, line, auto)
+                    totals[index] += self._roll_out(dealt, line, auto)
             best = max(range(len(lines)), key=lambda index: (totals[index], -index))
-        return _with_tables(lines[best], moves[best], table)
+        return _with_tables(lines[best], moves[best], seen)
 
-    def _roll_out(self, sample: GameState, line: list[Move], auto: bool) -> float:
+    def _roll_out(self, dealt: GameState, line: list[Move], auto: bool) -> float:
         """The planner's value of where `line`, then up to `depth` of the planner's lines,
-        leave `sample`."""
-        state = sample
+        leave the sampled deal `dealt`."""
+        state = dealt
         for move in line:
             state = state.apply_unchecked(move)
         valuer = self._valuer
@@ -201,9 +174,9 @@ def _seen(state: GameState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...
     return ups, tuple(len(pile.face_down) for pile in state.piles)
 
 
-def _with_tables(line: Line, moves: list[Move], table: _Table) -> list[tuple[Move, _Table]]:
+def _with_tables(line: Line, moves: list[Move], seen: Table) -> Plan:
     """The line's moves, each with the table seen before it: nothing is turned over and
     nothing dealt before the last move, so only the face-up cards change."""
-    ups, downs, stock = table
+    ups, downs, stock = seen
     befores = (ups, *line.ends)
     return [(move, (seen, downs, stock)) for move, seen in zip(moves, befores, strict=False)]
