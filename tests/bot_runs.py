@@ -3,13 +3,14 @@ to check the counts ``pyramid13 stats`` prints against."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pyramid13 as p13
 from pyramid13 import Status, spider
 from pyramid13.stats import DEFAULT_MAX_MOVES, SPIDER_NO_PROGRESS
 
-__all__ = ["count", "play_out", "play_spider", "spider_game"]
+__all__ = ["count", "play_alongside_lookalikes", "play_out", "play_spider", "spider_game"]
 
 
 def _view(bot: Any, state: Any) -> Any:
@@ -68,3 +69,23 @@ def play_spider(bot: Any, state: spider.GameState, limit: int) -> spider.GameSta
         if idle >= SPIDER_NO_PROGRESS:
             break
     return state
+
+
+def play_alongside_lookalikes(
+    seen_by: Any, other_bot: Any, state: spider.GameState, moves: int, rng: random.Random
+) -> None:
+    """Play `moves` moves of `seen_by` on `state`'s observations, asserting that
+    `other_bot` (of the same seed), given look-alike states that hide other cards, chooses
+    each move the same."""
+    other = spider.determinize(state.observe(), random.Random(rng.random()))
+    for _ in range(moves):
+        if state.is_over:
+            break
+        assert other.observe() == state.observe()
+        move = seen_by.choose(state.observe())
+        assert other_bot.choose(other) == move  # a GameState is reduced to its observation
+        state = state.apply(move)
+        other = other.apply(move)
+        if other.observe() != state.observe():
+            # The move turned a card over: a new look-alike with other hidden cards.
+            other = spider.determinize(state.observe(), random.Random(rng.random()))

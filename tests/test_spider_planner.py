@@ -106,13 +106,11 @@ def test_win_rate_knows_the_planner_by_name() -> None:
 # -- the search over the known part, against the engine ------------------------------------
 
 
-@settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), moves=st.integers(0, 60), suits=st.sampled_from([1, 2, 4]))
-def test_a_line_turns_no_card_over_before_its_last_move(seed: int, moves: int, suits: int) -> None:
-    """Replayed in the engine, a line's moves are legal, keep every face-down card until its
-    last move, and pass through the positions it names; a line that says it reveals turns a
-    card over with its last move."""
-    rng = random.Random(seed)
+def _walked(
+    seed: int, moves: int, suits: int, rng: random.Random
+) -> tuple[spider.GameState, tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """Deal `seed` after up to `moves` random moves, with its face-up cards and face-down
+    counts as the planner's search takes them."""
     state = _state(seed, suits)
     for _ in range(moves):
         legal = state.legal_moves()
@@ -120,7 +118,17 @@ def test_a_line_turns_no_card_over_before_its_last_move(seed: int, moves: int, s
             break
         state = state.apply(legal[rng.randrange(len(legal))])
     ups = tuple(tuple(card.index for card in pile.face_up) for pile in state.piles)
-    downs = tuple(len(pile.face_down) for pile in state.piles)
+    return state, ups, tuple(len(pile.face_down) for pile in state.piles)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), moves=st.integers(0, 60), suits=st.sampled_from([1, 2, 4]))
+def test_a_line_turns_no_card_over_before_its_last_move(seed: int, moves: int, suits: int) -> None:
+    """Replayed in the engine, a line's moves are legal, keep every face-down card until its
+    last move, and pass through the positions it names; a line that says it reveals turns a
+    card over with its last move."""
+    rng = random.Random(seed)
+    state, ups, downs = _walked(seed, moves, suits, rng)
     root, line = search(ups, downs, Valuer(Weights()), 300, state.rules.auto_remove_runs)
     if line is None:
         return
@@ -149,14 +157,7 @@ def test_each_reveal_line_turns_over_the_card_of_its_own_pile(
     best first, all better than the root, at most `count` of them, and the best is worth
     what `search` finds when `search`'s best line turns a card over."""
     rng = random.Random(seed)
-    state = _state(seed, suits)
-    for _ in range(moves):
-        legal = state.legal_moves()
-        if not legal:
-            break
-        state = state.apply(legal[rng.randrange(len(legal))])
-    ups = tuple(tuple(card.index for card in pile.face_up) for pile in state.piles)
-    downs = tuple(len(pile.face_down) for pile in state.piles)
+    state, ups, downs = _walked(seed, moves, suits, rng)
     auto = state.rules.auto_remove_runs
     count = rng.randint(1, 6)
     lines = reveal_lines(ups, downs, Valuer(Weights()), 300, auto, count)

@@ -7,7 +7,7 @@ import pickle
 import random
 
 import pytest
-from bot_runs import play_spider
+from bot_runs import play_alongside_lookalikes, play_spider
 from bot_runs import spider_game as _state
 
 import pyramid13 as p13
@@ -51,22 +51,13 @@ def test_the_bot_is_honest_and_a_bot() -> None:
 def test_hidden_cards_play_no_part(suits: int) -> None:
     """Two bots of one seed, one given the real states and one given look-alikes that hide
     other cards, choose the same moves."""
-    rng = random.Random(suits)
-    state = _state(31 + suits, suits)
-    seen_by = spider.RolloutBot(**SMALL, seed=4)
-    other_bot = spider.RolloutBot(**SMALL, seed=4)
-    other = spider.determinize(state.observe(), random.Random(rng.random()))
-    for _ in range(40):
-        if state.is_over:
-            break
-        assert other.observe() == state.observe()
-        move = seen_by.choose(state.observe())
-        assert other_bot.choose(other) == move  # a GameState is reduced to its observation
-        state = state.apply(move)
-        other = other.apply(move)
-        if other.observe() != state.observe():
-            # The move turned a card over: a new look-alike with other hidden cards.
-            other = spider.determinize(state.observe(), random.Random(rng.random()))
+    play_alongside_lookalikes(
+        spider.RolloutBot(**SMALL, seed=4),
+        spider.RolloutBot(**SMALL, seed=4),
+        _state(31 + suits, suits),
+        40,
+        random.Random(suits),
+    )
 
 
 @pytest.mark.parametrize(("preset", "suits"), [("pysolfc", 4), ("kpat", 2)])
