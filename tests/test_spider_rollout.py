@@ -22,11 +22,6 @@ def _play(bot: spider.RolloutBot, state: spider.GameState, limit: int = 400) -> 
     return play_spider(bot, state, limit)
 
 
-def _seen(state: spider.GameState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    ups = tuple(tuple(card.index for card in pile.face_up) for pile in state.piles)
-    return ups, tuple(len(pile.face_down) for pile in state.piles)
-
-
 def _with_choices(count: int) -> spider.GameState:
     """A 4-suit position from which `count` piles or more can have their card turned."""
     for seed in range(200):
@@ -35,7 +30,7 @@ def _with_choices(count: int) -> spider.GameState:
         for _ in range(rng.randrange(20)):
             state = state.apply(rng.choice(state.legal_moves()))
         auto = state.rules.auto_remove_runs
-        lines = reveal_lines(*_seen(state), Valuer(Weights()), 1_500, auto, 10)
+        lines = reveal_lines(*_rollout._seen(state), Valuer(Weights()), 1_500, auto, 10)
         if len(lines) >= count:
             return state
     raise AssertionError("no position with enough choices")  # pragma: no cover
@@ -75,7 +70,7 @@ def test_a_one_suit_deal_is_won() -> None:
 def test_with_one_candidate_it_plays_the_planners_best_line_to_a_card() -> None:
     state = _with_choices(2)
     auto = state.rules.auto_remove_runs
-    best = reveal_lines(*_seen(state), Valuer(Weights()), 1_500, auto, 1)[0]
+    best = reveal_lines(*_rollout._seen(state), Valuer(Weights()), 1_500, auto, 1)[0]
     bot = spider.RolloutBot(candidates=1, **SMALL)
     for step in best.moves:
         move = bot.choose(state)
@@ -88,7 +83,7 @@ def test_it_plays_the_line_its_rollouts_value_most(monkeypatch: pytest.MonkeyPat
     and the samples it judges on are common to the lines (one per sample number)."""
     state = _with_choices(3)
     auto = state.rules.auto_remove_runs
-    lines = reveal_lines(*_seen(state), Valuer(Weights()), 1_500, auto, 3)
+    lines = reveal_lines(*_rollout._seen(state), Valuer(Weights()), 1_500, auto, 3)
     favoured = spider.Move.unit(*lines[-1].moves[0])
     samples_seen: list[tuple[int, int]] = []
 
@@ -113,7 +108,7 @@ def test_a_rollout_values_where_the_planners_lines_leave_a_sample() -> None:
     valuer = Valuer(Weights())
     line = [
         spider.Move.unit(*step)
-        for step in reveal_lines(*_seen(state), valuer, 1_500, auto, 1)[0].moves
+        for step in reveal_lines(*_rollout._seen(state), valuer, 1_500, auto, 1)[0].moves
     ]
     sample = spider.determinize(state.observe(), random.Random(3))
     after = sample
@@ -122,9 +117,9 @@ def test_a_rollout_values_where_the_planners_lines_leave_a_sample() -> None:
 
     def value(position: spider.GameState) -> float:
         removed = valuer.weights.removed * len(position.runs_removed)
-        return valuer.position(*_seen(position)) + removed
+        return valuer.position(*_rollout._seen(position)) + removed
 
-    _, found = search(*_seen(after), valuer, _rollout._STEP_BUDGET, auto)
+    _, found = search(*_rollout._seen(after), valuer, _rollout._STEP_BUDGET, auto)
     assert found is not None
     further = after
     for step in found.moves:

@@ -558,8 +558,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         "and print the win rate with its 95 % confidence interval (Wilson), and what the "
         "player knew: thoughtful (the solver, which sees every card) or honest, no undo "
         "(the bots greedy, random, sampling, planner, replan and rollout, which see only what "
-        "a player "
-        "sees).",
+        "a player sees).",
         epilog=PLAYER_EPILOG,
     )
     _add_rules(stats)

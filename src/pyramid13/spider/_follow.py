@@ -11,7 +11,7 @@ from ._moves import Move
 from ._observation import Observation, determinize
 from ._state import GameState
 
-__all__ = ["PlanFollower", "Table", "hidden", "sample", "table"]
+__all__ = ["Plan", "PlanFollower", "Table", "hidden", "sample", "table"]
 
 # What is seen of a table: the face-up cards and face-down counts of each pile, the stock.
 Table = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]

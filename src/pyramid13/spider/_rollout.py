@@ -169,7 +169,8 @@ class RolloutBot(PlanFollower):
 
 
 def _seen(state: GameState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """The face-up cards and face-down counts of a sample's piles, as the planner sees them."""
+    """The face-up cards and face-down counts of a sample's piles, as the planner sees them
+    (read off the state: a rollout builds no observation)."""
     ups = tuple(tuple(card.index for card in pile.face_up) for pile in state.piles)
     return ups, tuple(len(pile.face_down) for pile in state.piles)
 
@@ -179,4 +180,4 @@ def _with_tables(line: Line, moves: list[Move], seen: Table) -> Plan:
     nothing dealt before the last move, so only the face-up cards change."""
     ups, downs, stock = seen
     befores = (ups, *line.ends)
-    return [(move, (seen, downs, stock)) for move, seen in zip(moves, befores, strict=False)]
+    return [(move, (up, downs, stock)) for move, up in zip(moves, befores, strict=False)]
