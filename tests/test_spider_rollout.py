@@ -15,7 +15,7 @@ from pyramid13 import spider
 from pyramid13.spider import _rollout
 from pyramid13.spider._plan import Valuer, Weights, reveal_lines, search
 
-SMALL = {"samples": 2, "depth": 1, "node_limit": 300}
+SMALL = {"samples": 2, "depth": 1, "node_limit": 300, "solve_limit": 300}
 
 
 def _play(bot: spider.RolloutBot, state: spider.GameState, limit: int = 400) -> spider.GameState:
@@ -133,13 +133,17 @@ def test_a_rollout_values_where_the_planners_lines_leave_a_sample() -> None:
 
 
 def test_the_bot_pickles() -> None:
-    bot = spider.RolloutBot(2, candidates=3, depth=2, node_limit=2_000, seed=9)
+    bot = spider.RolloutBot(2, candidates=3, depth=2, node_limit=2_000, solve_limit=7, seed=9)
     restored = pickle.loads(pickle.dumps(bot))
     assert restored == bot
     assert hash(restored) == hash(bot)
-    assert restored != spider.RolloutBot(2, candidates=3, depth=2, node_limit=2_000, seed=8)
+    assert restored != spider.RolloutBot(2, candidates=3, depth=2, node_limit=2_000, seed=9)
+    assert restored != spider.RolloutBot(
+        2, candidates=3, depth=2, node_limit=2_000, solve_limit=7, seed=8
+    )
     assert repr(bot) == (
-        "spider.RolloutBot(samples=2, candidates=3, depth=2, node_limit=2000, seed=9)"
+        "spider.RolloutBot(samples=2, candidates=3, depth=2, node_limit=2000, "
+        "solve_limit=7, seed=9)"
     )
 
 
@@ -164,6 +168,7 @@ def test_win_rate_knows_the_bot_by_name() -> None:
         ({"candidates": 0}, "candidates"),
         ({"depth": -1}, "depth"),
         ({"node_limit": 0}, "node_limit"),
+        ({"solve_limit": -1}, "solve_limit"),
         ({"seed": 1.5}, "seed"),
     ],
 )

@@ -13,7 +13,7 @@ from ._state import GameState
 from .solver._model import from_state, to_move
 from .solver._search import Budget, OutOfBudgetError, find
 
-__all__ = ["ReplanBot"]
+__all__ = ["ReplanBot", "solved_plan"]
 
 _FIRST_WIDTH = 10  # the beam's first width: narrow, so that small budgets find wins
 
@@ -88,29 +88,7 @@ class ReplanBot(PlanFollower):
 
     def _new_plan(self, observation: Observation, seen: Table) -> Plan:
         """The cut winning line most samples agree on, or an empty list."""
-        found: Counter[tuple[Move, ...]] = Counter()
-        first: dict[tuple[Move, ...], tuple[int, Plan]] = {}
-        for number in range(self.samples):
-            dealt = sample(observation, self.seed, number)
-            try:
-                codes = find(from_state(dealt), Budget(self.node_limit, None), _FIRST_WIDTH)
-            except OutOfBudgetError:
-                continue
-            if not codes:
-                continue
-            plan = _cut(dealt, codes)
-            if plan[-1][0] is Move.DEAL:
-                continue  # the sample knows what the deal brings: the fallback decides
-            key = tuple(move for move, _ in plan)
-            found[key] += 1
-            first.setdefault(key, (number, plan))
-        if not found:
-            return []
-        votes: Counter[Move] = Counter()
-        for key, count in found.items():
-            votes[key[0]] += count
-        best = min(found, key=lambda key: (-votes[key[0]], -found[key], len(key), first[key][0]))
-        return first[best][1]
+        return solved_plan(observation, self.samples, self.node_limit, self.seed)
 
     def __repr__(self) -> str:
         return (
@@ -131,6 +109,34 @@ class ReplanBot(PlanFollower):
     def __setstate__(self, state: tuple[int, int, int]) -> None:
         self.samples, self.node_limit, self.seed = state
         self._reset()
+
+
+def solved_plan(observation: Observation, samples: int, node_limit: int, seed: int) -> Plan:
+    """The cut winning line most of `samples` sampled deals agree on (each searched for a win
+    with at most `node_limit` positions), or an empty list when none is won."""
+    found: Counter[tuple[Move, ...]] = Counter()
+    first: dict[tuple[Move, ...], tuple[int, Plan]] = {}
+    for number in range(samples):
+        dealt = sample(observation, seed, number)
+        try:
+            codes = find(from_state(dealt), Budget(node_limit, None), _FIRST_WIDTH)
+        except OutOfBudgetError:
+            continue
+        if not codes:
+            continue
+        plan = _cut(dealt, codes)
+        if plan[-1][0] is Move.DEAL:
+            continue  # the sample knows what the deal brings: the caller decides
+        key = tuple(move for move, _ in plan)
+        found[key] += 1
+        first.setdefault(key, (number, plan))
+    if not found:
+        return []
+    votes: Counter[Move] = Counter()
+    for key, count in found.items():
+        votes[key[0]] += count
+    best = min(found, key=lambda key: (-votes[key[0]], -found[key], len(key), first[key][0]))
+    return first[best][1]
 
 
 def _cut(dealt: GameState, codes: list[int]) -> Plan:

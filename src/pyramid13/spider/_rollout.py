@@ -9,7 +9,7 @@ from ._moves import Move
 from ._observation import Observation
 from ._plan import Line, Valuer, Weights, reveal_lines, search
 from ._planner import _to_move
-from ._replan import ReplanBot
+from ._replan import ReplanBot, solved_plan
 from ._state import GameState
 
 __all__ = ["RolloutBot"]
@@ -35,9 +35,12 @@ class RolloutBot(PlanFollower):
     up to the card it turns, then chooses again from what it sees. When no card can be
     turned over it plays as `ReplanBot` (3 samples of `node_limit` positions): it follows a
     sampled deal's winning line where one is found and otherwise plans like `PlannerBot`,
-    which deals only when nothing else improves. Honest: the samples come from the
-    observation alone. Deterministic: their random numbers are a hash of `seed` and what
-    is seen.
+    which deals only when nothing else improves. From the last deal on (the stock holding
+    one deal or none), it first looks for wins, as `ReplanBot` does, in `samples` sampled
+    deals of `solve_limit` positions each, and follows the line most of them share up to
+    the first card it turns; it rolls out only when no sample is won. Honest: the samples
+    come from the observation alone. Deterministic: their random numbers are a hash of
+    `seed` and what is seen.
 
     Args:
         samples: sampled deals that judge the lines.
@@ -45,6 +48,8 @@ class RolloutBot(PlanFollower):
         depth: the planner's lines played after each line in a sample.
         node_limit: positions each of `ReplanBot`'s searches expands, when no card can
             be turned over.
+        solve_limit: positions each search for a sample's win expands from the last deal
+            on; 0 plays from there as before it.
         seed: picks the samples.
 
     Examples:
@@ -56,7 +61,7 @@ class RolloutBot(PlanFollower):
         True
     """
 
-    __slots__ = ("_valuer", "candidates", "depth", "node_limit", "samples", "seed")
+    __slots__ = ("_valuer", "candidates", "depth", "node_limit", "samples", "seed", "solve_limit")
     honest = True
     """Given observations, never the full state."""
     samples: int
@@ -67,6 +72,8 @@ class RolloutBot(PlanFollower):
     """The planner's lines played after each line in a sample."""
     node_limit: int
     """Positions each of `ReplanBot`'s searches expands, when no card can be turned over."""
+    solve_limit: int
+    """Positions each search for a sample's win expands from the last deal on (0: none)."""
     seed: int
     """The seed the samples derive from."""
 
@@ -77,12 +84,14 @@ class RolloutBot(PlanFollower):
         candidates: int = 5,
         depth: int = 4,
         node_limit: int = 20_000,
+        solve_limit: int = 50_000,
         seed: int = 0,
     ) -> None:
         self.samples = _check_int("samples", samples, 1)
         self.candidates = _check_int("candidates", candidates, 1)
         self.depth = _check_int("depth", depth, 0)
         self.node_limit = _check_int("node_limit", node_limit, 1)
+        self.solve_limit = _check_int("solve_limit", solve_limit, 0)
         self.seed = _check_seed(seed)
         self._reset()
 
@@ -112,9 +121,14 @@ class RolloutBot(PlanFollower):
         return self._follow(view)
 
     def _new_plan(self, observation: Observation, seen: Table) -> Plan:
-        """The best line to a card turned over, each move with the table it expects, or an
+        """From the last deal on, a sampled deal's winning line when one is found; otherwise
+        the best line to a card turned over, each move with the table it expects, or an
         empty list when no move can turn a card over."""
-        ups, downs, _ = seen
+        ups, downs, stock = seen
+        if self.solve_limit and stock <= len(ups):
+            plan = solved_plan(observation, self.samples, self.solve_limit, self.seed)
+            if plan:
+                return plan
         auto = observation.rules.auto_remove_runs
         lines = reveal_lines(ups, downs, self._valuer, _CHOICE_BUDGET, auto, self.candidates)
         if not lines:
@@ -150,7 +164,8 @@ class RolloutBot(PlanFollower):
     def __repr__(self) -> str:
         return (
             f"spider.RolloutBot(samples={self.samples}, candidates={self.candidates}, "
-            f"depth={self.depth}, node_limit={self.node_limit}, seed={self.seed})"
+            f"depth={self.depth}, node_limit={self.node_limit}, "
+            f"solve_limit={self.solve_limit}, seed={self.seed})"
         )
 
     def __eq__(self, other: object) -> bool:
@@ -159,12 +174,26 @@ class RolloutBot(PlanFollower):
     def __hash__(self) -> int:
         return hash((RolloutBot, *self.__getstate__()))
 
-    def __getstate__(self) -> tuple[int, int, int, int, int]:
+    def __getstate__(self) -> tuple[int, int, int, int, int, int]:
         # The plan of the game in progress does not travel.
-        return (self.samples, self.candidates, self.depth, self.node_limit, self.seed)
+        return (
+            self.samples,
+            self.candidates,
+            self.depth,
+            self.node_limit,
+            self.solve_limit,
+            self.seed,
+        )
 
-    def __setstate__(self, state: tuple[int, int, int, int, int]) -> None:
-        self.samples, self.candidates, self.depth, self.node_limit, self.seed = state
+    def __setstate__(self, state: tuple[int, int, int, int, int, int]) -> None:
+        (
+            self.samples,
+            self.candidates,
+            self.depth,
+            self.node_limit,
+            self.solve_limit,
+            self.seed,
+        ) = state
         self._reset()
 
 
