@@ -13,7 +13,9 @@ from bot_runs import spider_game as _state
 import pyramid13 as p13
 from pyramid13 import spider
 from pyramid13.spider import _rollout
+from pyramid13.spider._follow import Plan
 from pyramid13.spider._plan import Valuer, Weights, reveal_lines, search
+from pyramid13.spider._replan import solved_plan
 
 SMALL = {"samples": 2, "depth": 1, "node_limit": 300, "solve_limit": 300}
 
@@ -130,6 +132,58 @@ def test_a_rollout_values_where_the_planners_lines_leave_a_sample() -> None:
     rolled = [spider.RolloutBot(depth=depth)._roll_out(sample, line, auto) for depth in (0, 1)]
     assert rolled == [value(after), value(further)]
     assert rolled[0] != rolled[1]
+
+
+def _late(suits: int, stock: int) -> spider.GameState:
+    """A game `PlannerBot` has played until the stock holds `stock` cards or fewer."""
+    state = _state(3, suits)
+    planner = spider.PlannerBot()
+    while state.observe().stock_size > stock:
+        state = state.apply(planner.choose(state.observe()))
+    assert not state.is_over
+    return state
+
+
+def _spy(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int]]:
+    """Record the sampled solves the rollout bot asks for (samples, limit, seed)."""
+    calls: list[tuple[int, int, int]] = []
+    real = solved_plan
+
+    def spied(observation: spider.Observation, samples: int, limit: int, seed: int) -> Plan:
+        calls.append((samples, limit, seed))
+        return real(observation, samples, limit, seed)
+
+    monkeypatch.setattr(_rollout, "solved_plan", spied)
+    return calls
+
+
+def test_from_the_last_deal_on_it_follows_a_sampled_win(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the stock empty, the bot plays the line `ReplanBot`'s sampled solve gives, to
+    its end, from one search."""
+    state = _late(1, 0)
+    plan = solved_plan(state.observe(), 3, 5_000, 2)
+    assert plan
+    assert spider.ReplanBot(3, node_limit=5_000, seed=2).choose(state) == plan[0][0]
+    calls = _spy(monkeypatch)
+    bot = spider.RolloutBot(3, depth=1, node_limit=300, solve_limit=5_000, seed=2)
+    for move, _ in plan:
+        assert bot.choose(state.observe()) == move
+        state = state.apply(move)
+    assert calls == [(3, 5_000, 2)]
+
+
+def test_it_solves_only_from_the_last_deal_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No sampled solve while two deals or more are left, nor with `solve_limit=0`; one
+    when a deal or none is left."""
+    calls = _spy(monkeypatch)
+    early = _play(spider.RolloutBot(**SMALL), _state(3, 4), limit=30)
+    assert early.observe().stock_size > 10
+    assert calls == []
+    late = _late(4, 10)
+    spider.RolloutBot(**{**SMALL, "solve_limit": 0}).choose(late)
+    assert calls == []
+    spider.RolloutBot(**SMALL, seed=5).choose(late)
+    assert calls == [(2, 300, 5)]
 
 
 def test_the_bot_pickles() -> None:
