@@ -162,11 +162,8 @@ class RolloutBot(PlanFollower):
         return valuer.position(ups, downs) + valuer.weights.removed * len(state.runs_removed)
 
     def __repr__(self) -> str:
-        return (
-            f"spider.RolloutBot(samples={self.samples}, candidates={self.candidates}, "
-            f"depth={self.depth}, node_limit={self.node_limit}, "
-            f"solve_limit={self.solve_limit}, seed={self.seed})"
-        )
+        settings = ", ".join(f"{name}={getattr(self, name)}" for name in _SETTINGS)
+        return f"spider.RolloutBot({settings})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, RolloutBot) and self.__getstate__() == other.__getstate__()
@@ -174,27 +171,17 @@ class RolloutBot(PlanFollower):
     def __hash__(self) -> int:
         return hash((RolloutBot, *self.__getstate__()))
 
-    def __getstate__(self) -> tuple[int, int, int, int, int, int]:
+    def __getstate__(self) -> tuple[int, ...]:
         # The plan of the game in progress does not travel.
-        return (
-            self.samples,
-            self.candidates,
-            self.depth,
-            self.node_limit,
-            self.solve_limit,
-            self.seed,
-        )
+        return tuple(getattr(self, name) for name in _SETTINGS)
 
-    def __setstate__(self, state: tuple[int, int, int, int, int, int]) -> None:
-        (
-            self.samples,
-            self.candidates,
-            self.depth,
-            self.node_limit,
-            self.solve_limit,
-            self.seed,
-        ) = state
+    def __setstate__(self, state: tuple[int, ...]) -> None:
+        for name, value in zip(_SETTINGS, state, strict=True):
+            setattr(self, name, value)
         self._reset()
+
+
+_SETTINGS = ("samples", "candidates", "depth", "node_limit", "solve_limit", "seed")
 
 
 def _seen(state: GameState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
