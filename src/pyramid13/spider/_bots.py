@@ -63,6 +63,27 @@ def _next_planned(
     return None
 
 
+class _PerGame:
+    """A bot that keeps plans for the game in progress: a new game, or an earlier position
+    of it, starts afresh (`_reset`, which sets `_history` to -1)."""
+
+    __slots__ = ("_history",)
+    _history: int
+    """The moves of the game's history when the bot last chose."""
+
+    def _reset(self) -> None:
+        raise NotImplementedError  # pragma: no cover
+
+    def _observe(self, view: Observation | GameState) -> Observation:
+        """`view`'s observation, the game's plans forgotten first when it is another game."""
+        observation = _observation(view)
+        moves = len(observation.history)
+        if moves <= self._history:
+            self._reset()  # a new game, or an earlier position
+        self._history = moves
+        return observation
+
+
 def _check_int(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
         raise InvalidArgumentError(f"{name} must be an int >= {low}, not {value!r}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ._bots import _digest, _next_planned, _observation
+from ._bots import _digest, _next_planned, _PerGame
 from ._moves import Move
 from ._observation import Observation, determinize
 from ._state import GameState
@@ -41,13 +41,13 @@ def sample(observation: Observation, seed: int, number: int) -> GameState:
     return determinize(observation, random.Random(_digest(seed, observation, number)))
 
 
-class PlanFollower:
+class PlanFollower(_PerGame):
     """Plays a plan, each move with the table it expects, while the table is as expected;
     asks for a new plan when it ends or the cards fall otherwise; and when no plan comes,
     leaves the moves to a fallback player until a card is turned over, a deal made or a
     run removed. A new game, or an earlier position, starts afresh."""
 
-    __slots__ = ("_failed", "_fallback", "_history", "_plan")
+    __slots__ = ("_failed", "_fallback", "_plan")
 
     def _reset(self) -> None:
         self._fallback = self._new_fallback()
@@ -62,11 +62,7 @@ class PlanFollower:
         raise NotImplementedError  # pragma: no cover
 
     def _follow(self, view: Observation | GameState) -> Move:
-        observation = _observation(view)
-        moves = len(observation.history)
-        if moves <= self._history:
-            self._reset()  # a new game, or an earlier position
-        self._history = moves
+        observation = self._observe(view)
         legal = observation.legal_moves()
         seen = table(observation)
         planned = _next_planned(self._plan, seen, legal)

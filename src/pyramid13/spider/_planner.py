@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ._bots import _check_int, _check_seed, _digest, _next_planned, _observation
+from ._bots import _check_int, _check_seed, _digest, _next_planned, _PerGame
 from ._moves import Move, MoveKind
 from ._observation import Observation
 from ._plan import Valuer, Weights, search
@@ -20,7 +20,7 @@ def _to_move(step: tuple[int, int, int]) -> Move:
     return Move.remove(source) if target < 0 else Move.unit(source, count, target)
 
 
-class PlannerBot:
+class PlannerBot(_PerGame):
     """Plans over the face-up cards, where nothing is hidden, and turns cards over.
 
     Only a move that turns a face-down card over, or a deal, shows something unknown;
@@ -47,7 +47,7 @@ class PlannerBot:
         True
     """
 
-    __slots__ = ("_dealing", "_history", "_plan", "_stuck", "_valuer", "budget", "seed")
+    __slots__ = ("_dealing", "_plan", "_stuck", "_valuer", "budget", "seed")
     honest = True
     """Given observations, never the full state."""
     budget: int
@@ -83,11 +83,7 @@ class PlannerBot:
         Raises:
             GameOverError: the game is over.
         """
-        observation = _observation(view)
-        moves = len(observation.history)
-        if moves <= self._history:
-            self._reset()  # a new game, or an earlier position
-        self._history = moves
+        observation = self._observe(view)
         legal = observation.legal_moves()
         for move in legal:
             if move.kind is MoveKind.REMOVE:
