@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import pyramid13 as p13
 from pyramid13 import GameState, Layout, Move, RuleSet, spider
-from pyramid13._text import describe
+from pyramid13._base.text import describe
 from pyramid13.strategies import game_states
 
 STATE = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
@@ -140,7 +140,7 @@ def test_only_library_errors_with_short_messages(name: str) -> None:
         (lambda: Layout.shuffled(10**5000), p13.InvalidLayoutError, "an int of 5001 digits"),
         (lambda: Layout.from_cards(None), p13.InvalidLayoutError, "not NoneType"),  # type: ignore[arg-type]
         (lambda: Layout.from_cards("AS KS"), p13.InvalidLayoutError, "Layout.parse"),  # type: ignore[arg-type]
-        (lambda: p13.to_svg(STATE, highlight=5), p13.InvalidMoveError, "not int"),  # type: ignore[arg-type]
+        (lambda: p13.to_svg(STATE, highlight=5), p13.InvalidMoveError, "not int"),
         (lambda: p13.perft("x", 1), p13.InvalidArgumentError, "must be a game state"),  # type: ignore[arg-type]
         (lambda: p13.perft_divide(None, 1), p13.InvalidArgumentError, "must be a game state"),  # type: ignore[arg-type]
         (lambda: p13.solve("AS 2S"), p13.InvalidArgumentError, "must be a GameState"),  # type: ignore[arg-type]

@@ -18,7 +18,7 @@ from test_rulesets import PRESETS as SPEC_PRESETS
 
 import pyramid13 as p13
 from pyramid13 import Card, Layout, Move, RuleSet
-from pyramid13._text import describe
+from pyramid13._base.text import describe
 from pyramid13.strategies import layouts
 
 T = TypeVar("T")

@@ -20,7 +20,7 @@ from pyramid13 import (
     RuleSet,
     Status,
 )
-from pyramid13._position import format_rules, parse_rules
+from pyramid13.pyramid._position import format_rules, parse_rules
 from pyramid13.strategies import rulesets
 
 SEED_1_MICROSOFT = (

@@ -14,8 +14,12 @@ from collections import deque
 import pytest
 
 from pyramid13 import RuleSet
-from pyramid13._errors import InvalidPositionError
-from pyramid13._reachable import _check_last_pyramid_card, _check_talon_partners, _talon_possible
+from pyramid13._base.errors import InvalidPositionError
+from pyramid13.pyramid._reachable import (
+    _check_last_pyramid_card,
+    _check_talon_partners,
+    _talon_possible,
+)
 
 ROWS = 7
 SLOTS = 28

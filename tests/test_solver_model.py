@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from solver_walks import walk_to
 
 import pyramid13 as p13
-from pyramid13.solver._model import DRAW, RECYCLE, Model, decode_move, make_model
+from pyramid13.pyramid.solver._model import DRAW, RECYCLE, Model, decode_move, make_model
 
 
 def engine_position(

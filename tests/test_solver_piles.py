@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from solver_walks import walk_to
 
 import pyramid13 as p13
-from pyramid13.solver._model import PileModel, make_model
-from pyramid13.solver._relax import pile_relaxation
-from pyramid13.solver._search import dfs
+from pyramid13.pyramid.solver._model import PileModel, make_model
+from pyramid13.pyramid.solver._relax import pile_relaxation
+from pyramid13.pyramid.solver._search import dfs
 
 # Brute force, so untraced: see tests/conftest.py.
 pytestmark = pytest.mark.no_cover

@@ -1,6 +1,10 @@
 """pyramid13: Pyramid Solitaire (the "13" game) as an immutable, typed engine, and Spider
 Solitaire in the ``pyramid13.spider`` subpackage.
 
+Layer: the façade. Its names are Pyramid's (``pyramid13.pyramid``), the floor's (cards,
+errors, `Status`, the game registry) and the generic layers' (statistics, records,
+pictures, perft), each imported from its module on first use.
+
 Examples:
     >>> import pyramid13 as p13
     >>> state = p13.GameState.new(p13.Layout.shuffled(42), p13.RuleSet.preset("classic"))
@@ -15,10 +19,17 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from . import geometry as geometry
+    from . import pyramid as pyramid  # a subpackage, not part of the flat namespace
     from . import spider as spider  # a subpackage, not part of the flat namespace
-    from ._actions import ACTION_COUNT, action_to_move, move_to_action
-    from ._cards import DECK, Card, Rank, Suit
-    from ._errors import (
+    from ._base.bots import Bot, bot_view
+    from ._base.cards import (
+        DECK,
+        Card,
+        Rank,
+        Suit,
+    )
+    from ._base.errors import (
+        GameOverError,
         IllegalMoveError,
         InvalidArgumentError,
         InvalidCardError,
@@ -31,14 +42,25 @@ if TYPE_CHECKING:
         Pyramid13Error,
         UndoError,
     )
-    from ._layout import Layout
-    from ._location import CardLocation, Place
-    from ._moves import Move, MoveKind
-    from ._observation import Observation, determinize
+    from ._base.games import (
+        Game,
+        game_of,
+        get_game,
+        register_game,
+        registered_games,
+    )
+    from ._base.location import CardLocation, Place
+    from ._base.protocol import State
+    from ._base.solving import SolveResult
+    from ._base.status import Status
     from ._perft import perft, perft_divide
-    from ._protocol import State
-    from ._rules import Goal, RuleSet
-    from ._scoring import (
+    from .pyramid._actions import ACTION_COUNT, action_to_move, move_to_action
+    from .pyramid._bots import GreedyBot, RandomBot, SolverBot
+    from .pyramid._layout import Layout
+    from .pyramid._moves import Move, MoveKind
+    from .pyramid._observation import Observation, determinize
+    from .pyramid._rules import Goal, RuleSet
+    from .pyramid._scoring import (
         CardemsScoring,
         MicrosoftScoring,
         NoScoring,
@@ -46,8 +68,13 @@ if TYPE_CHECKING:
         ScoringPolicy,
         scoring_policy,
     )
-    from ._state import GameState, Status
-    from .bots import Bot, GameOverError, GreedyBot, RandomBot, SolverBot, bot_view
+    from .pyramid._state import GameState
+    from .pyramid.solver import (
+        DEFAULT_NODE_LIMIT,
+        Hinter,
+        hint,
+        solve,
+    )
     from .records import (
         MAX_RECORD_BYTES,
         MAX_RECORD_MOVES,
@@ -61,7 +88,6 @@ if TYPE_CHECKING:
         record_schema,
         save_game,
     )
-    from .solver import DEFAULT_NODE_LIMIT, Hinter, SolveResult, hint, solve
     from .stats import (
         DEFAULT_MAX_MOVES,
         HONEST_NO_UNDO,
@@ -94,6 +120,7 @@ __all__ = [
     "Card",
     "CardLocation",
     "CardemsScoring",
+    "Game",
     "GameOverError",
     "GameRecord",
     "GameState",
@@ -137,6 +164,8 @@ __all__ = [
     "bot_view",
     "determinize",
     "format_msc_solution",
+    "game_of",
+    "get_game",
     "hint",
     "load_game",
     "move_to_action",
@@ -144,6 +173,8 @@ __all__ = [
     "perft",
     "perft_divide",
     "record_schema",
+    "register_game",
+    "registered_games",
     "save_game",
     "scoring_policy",
     "solve",
@@ -155,18 +186,19 @@ __all__ = [
 # `import pyramid13` stays cheap: each public name is imported from its module on first
 # use (PEP 562). The command line counts on it to answer Ctrl-C from its first instant.
 _HOMES: dict[str, tuple[str, ...]] = {
-    "._actions": (
+    ".pyramid._actions": (
         "ACTION_COUNT",
         "action_to_move",
         "move_to_action",
     ),
-    "._cards": (
+    "._base.cards": (
         "DECK",
         "Card",
         "Rank",
         "Suit",
     ),
-    "._errors": (
+    "._base.errors": (
+        "GameOverError",
         "IllegalMoveError",
         "InvalidArgumentError",
         "InvalidCardError",
@@ -179,16 +211,16 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "Pyramid13Error",
         "UndoError",
     ),
-    "._layout": ("Layout",),
-    "._location": (
+    ".pyramid._layout": ("Layout",),
+    "._base.location": (
         "CardLocation",
         "Place",
     ),
-    "._moves": (
+    ".pyramid._moves": (
         "Move",
         "MoveKind",
     ),
-    "._observation": (
+    ".pyramid._observation": (
         "Observation",
         "determinize",
     ),
@@ -196,12 +228,12 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "perft",
         "perft_divide",
     ),
-    "._protocol": ("State",),
-    "._rules": (
+    "._base.protocol": ("State",),
+    ".pyramid._rules": (
         "Goal",
         "RuleSet",
     ),
-    "._scoring": (
+    ".pyramid._scoring": (
         "CardemsScoring",
         "MicrosoftScoring",
         "NoScoring",
@@ -209,17 +241,23 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "ScoringPolicy",
         "scoring_policy",
     ),
-    "._state": (
-        "GameState",
-        "Status",
+    "._base.games": (
+        "Game",
+        "game_of",
+        "get_game",
+        "register_game",
+        "registered_games",
     ),
-    ".bots": (
+    "._base.status": ("Status",),
+    ".pyramid._state": ("GameState",),
+    "._base.bots": (
         "Bot",
-        "GameOverError",
+        "bot_view",
+    ),
+    ".pyramid._bots": (
         "GreedyBot",
         "RandomBot",
         "SolverBot",
-        "bot_view",
     ),
     ".records": (
         "MAX_RECORD_BYTES",
@@ -234,10 +272,10 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "record_schema",
         "save_game",
     ),
-    ".solver": (
+    "._base.solving": ("SolveResult",),
+    ".pyramid.solver": (
         "DEFAULT_NODE_LIMIT",
         "Hinter",
-        "SolveResult",
         "hint",
         "solve",
     ),
@@ -255,7 +293,9 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ".svg": ("to_svg",),
 }
 _NAMES = {name: module for module, names in _HOMES.items() for name in names}
-_SUBMODULES = frozenset({"bots", "geometry", "records", "solver", "spider", "stats", "svg"})
+_SUBMODULES = frozenset(
+    {"bots", "geometry", "pyramid", "records", "solver", "spider", "stats", "svg"}
+)
 
 
 def __getattr__(name: str) -> Any:

@@ -8,7 +8,7 @@ import os
 import secrets
 import stat
 
-from ._errors import InvalidArgumentError
+from ._base.errors import InvalidArgumentError
 
 __all__ = ["file_name", "write_atomically"]
 

@@ -16,11 +16,11 @@ def register_strategies() -> None:
     """Register a strategy for `Card`, `Layout`, `RuleSet`, `Move` and `GameState`."""
     from hypothesis import strategies as st
 
-    from ._cards import Card
-    from ._layout import Layout
-    from ._moves import Move
-    from ._rules import RuleSet
-    from ._state import GameState
+    from ._base.cards import Card
+    from .pyramid._layout import Layout
+    from .pyramid._moves import Move
+    from .pyramid._rules import RuleSet
+    from .pyramid._state import GameState
 
     def resolve(kind: type[Any]) -> st.SearchStrategy[Any]:
         from . import strategies

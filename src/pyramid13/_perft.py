@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from ._errors import InvalidArgumentError
-from ._protocol import State
-from ._text import describe
+from ._base.errors import InvalidArgumentError
+from ._base.protocol import State
+from ._base.text import describe
 
 __all__ = ["perft", "perft_divide"]
 

@@ -53,7 +53,7 @@ from typing import Any
 import attrs
 from typing_extensions import Self
 
-from ._errors import (
+from ._base.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidLayoutError,
@@ -62,13 +62,13 @@ from ._errors import (
     InvalidRecordError,
     InvalidRulesError,
 )
+from ._base.text import describe
 from ._files import file_name, write_atomically
-from ._layout import Layout
-from ._moves import Move
-from ._rules import RuleSet
-from ._scoring import ScoringPolicy
-from ._state import GameState
-from ._text import describe
+from .pyramid._layout import Layout
+from .pyramid._moves import Move
+from .pyramid._rules import RuleSet
+from .pyramid._scoring import ScoringPolicy
+from .pyramid._state import GameState
 from .spider import GameState as SpiderGameState
 from .spider import Layout as SpiderLayout
 from .spider import Move as SpiderMove

@@ -22,15 +22,17 @@ from typing import Any, overload
 
 import attrs
 
-from ._errors import InvalidArgumentError, Pyramid13Error
-from ._layout import Layout
-from ._rules import RuleSet, as_rules
+from ._base.bots import Bot, bot_view
+from ._base.errors import InvalidArgumentError, Pyramid13Error
+from ._base.solving import check_limits
+from ._base.status import Status
+from ._base.text import describe
 from ._runs import Chunks, RunError, check_picklable, run_chunks
-from ._state import GameState, Status
-from ._text import describe
-from .bots import Bot, GreedyBot, RandomBot, bot_view
-from .solver import DEFAULT_NODE_LIMIT, solve
-from .solver._solve import check_limits
+from .pyramid._bots import GreedyBot, RandomBot
+from .pyramid._layout import Layout
+from .pyramid._rules import RuleSet, as_rules
+from .pyramid._state import GameState
+from .pyramid.solver import DEFAULT_NODE_LIMIT, solve
 from .spider import GameState as SpiderState
 from .spider import GreedyBot as SpiderGreedyBot
 from .spider import Layout as SpiderLayout

@@ -23,13 +23,13 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from ._cards import DECK, Card, Rank
-from ._errors import InvalidArgumentError
-from ._layout import Layout
-from ._moves import Move
-from ._rules import Goal, RuleSet
-from ._state import GameState
-from ._text import describe
+from ._base.cards import DECK, Card, Rank
+from ._base.errors import InvalidArgumentError
+from ._base.text import describe
+from .pyramid._layout import Layout
+from .pyramid._moves import Move
+from .pyramid._rules import Goal, RuleSet
+from .pyramid._state import GameState
 
 __all__ = ["cards", "game_states", "layouts", "moves", "preset_rulesets", "rulesets"]
 

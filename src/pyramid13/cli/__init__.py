@@ -96,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(argv: Sequence[str] | None) -> int:
     # The engine is imported here, inside main's guard, so that a Ctrl-C while it loads
     # is handled like any other.
-    from .._errors import Pyramid13Error
+    from .._base.errors import Pyramid13Error
     from ._common import CliError, UsageError
 
     parser = build_parser()

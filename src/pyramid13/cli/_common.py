@@ -16,14 +16,14 @@ import attrs
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
-from .._errors import InvalidRulesError, Pyramid13Error
-from .._layout import Layout
-from .._position import parse_rules
-from .._rules import RuleSet
-from .._state import GameState
-from .._text import describe, shorten
+from .._base.errors import InvalidRulesError, Pyramid13Error
+from .._base.text import describe, shorten
+from ..pyramid._layout import Layout
+from ..pyramid._position import parse_rules
+from ..pyramid._rules import RuleSet
+from ..pyramid._state import GameState
+from ..pyramid.solver import DEFAULT_NODE_LIMIT
 from ..records import MAX_RECORD_BYTES, GameRecord
-from ..solver import DEFAULT_NODE_LIMIT
 from ._exit import EXIT_ERROR, EXIT_FAILED, EXIT_NO, EXIT_OK, EXIT_UNKNOWN
 
 __all__ = [

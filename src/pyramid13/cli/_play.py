@@ -10,13 +10,14 @@ import sys
 from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
-from .._cards import Card, Rank
-from .._errors import Pyramid13Error
-from .._moves import Move
-from .._state import GameState, Status
-from .._text import describe, shorten
+from .._base.cards import Card, Rank
+from .._base.errors import Pyramid13Error
+from .._base.status import Status
+from .._base.text import describe, shorten
+from ..pyramid._moves import Move
+from ..pyramid._state import GameState
+from ..pyramid.solver import Hinter
 from ..records import GameRecord, RecordMetadata
-from ..solver import Hinter
 from ._common import (
     EXIT_ERROR,
     EXIT_NO,

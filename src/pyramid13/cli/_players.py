@@ -20,8 +20,8 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 
-from .._text import describe, shorten
-from ..bots import Bot
+from .._base.bots import Bot
+from .._base.text import describe, shorten
 from ._common import CliError, display_path
 
 __all__ = ["bot_from_spec", "player_argument"]

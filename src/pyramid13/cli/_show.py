@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .._errors import Pyramid13Error
-from .._moves import Move
+from .._base.errors import Pyramid13Error
+from ..pyramid._moves import Move
 from ..svg import to_svg
 from ._common import (
     EXIT_OK,

@@ -6,9 +6,10 @@ import argparse
 import json
 from typing import Any
 
-from .._position import format_rules
+from .._base.solving import SolveResult
+from ..pyramid._position import format_rules
+from ..pyramid.solver import solve
 from ..records import format_msc_solution
-from ..solver import SolveResult, solve
 from ._common import (
     EXIT_NO,
     EXIT_OK,

@@ -12,10 +12,10 @@ from collections.abc import Iterator
 from typing import Any, TextIO
 
 from .. import spider
-from .._errors import Pyramid13Error
-from .._state import Status
-from .._text import describe, shorten
-from ..bots import Bot
+from .._base.bots import Bot
+from .._base.errors import Pyramid13Error
+from .._base.status import Status
+from .._base.text import describe, shorten
 from ..records import GameRecord, RecordMetadata
 from ..spider.solver import DEFAULT_NODE_LIMIT
 from ..svg import to_svg

@@ -9,10 +9,11 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
-from .._position import format_rules
-from .._rules import RuleSet
-from ..bots import Bot, GreedyBot, RandomBot
-from ..solver import DEFAULT_NODE_LIMIT
+from .._base.bots import Bot
+from ..pyramid._bots import GreedyBot, RandomBot
+from ..pyramid._position import format_rules
+from ..pyramid._rules import RuleSet
+from ..pyramid.solver import DEFAULT_NODE_LIMIT
 from ..spider import RuleSet as SpiderRules
 from ..stats import HONEST_NO_UNDO, THOUGHTFUL, WinRateError, win_rate
 from ._common import (

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 
 import attrs
 
-from .._cards import Card, Suit
+from .._base.cards import Card, Suit
 from . import _is_terminal
 
 __all__ = ["COLOR_CHOICES", "PLAIN", "Style", "add_color_argument", "choose_style"]

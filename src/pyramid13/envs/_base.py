@@ -8,9 +8,9 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
-from .._errors import InvalidArgumentError
-from .._protocol import State
-from .._state import Status
+from .._base.errors import InvalidArgumentError
+from .._base.protocol import State
+from .._base.status import Status
 
 __all__ = ["REWARD_MODES", "CardGameEnv"]
 

@@ -26,9 +26,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._geometry import COVERED_BY, SLOTS
-from .._observation import Observation
-from .._rules import RuleSet
+from ..pyramid._geometry import COVERED_BY, SLOTS
+from ..pyramid._observation import Observation
+from ..pyramid._rules import RuleSet
 
 __all__ = ["encode_pyramid_observation", "pyramid_observation_bounds", "pyramid_observation_size"]
 

@@ -6,11 +6,11 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from .._actions import ACTION_COUNT, action_to_move
-from .._layout import Layout
-from .._moves import Move
-from .._rules import RuleSet
-from .._state import GameState
+from ..pyramid._actions import ACTION_COUNT, action_to_move
+from ..pyramid._layout import Layout
+from ..pyramid._moves import Move
+from ..pyramid._rules import RuleSet
+from ..pyramid._state import GameState
 from ..svg import to_svg
 from ._base import CardGameEnv
 from ._pyramid_encoding import encode_pyramid_observation, pyramid_observation_bounds

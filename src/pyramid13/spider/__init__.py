@@ -1,5 +1,8 @@
 """Spider Solitaire: the same immutable, typed API as Pyramid, for every Spider variant.
 
+Layer: a game (it imports only the floor, `pyramid13._base`). Importing it registers
+Spider in the game registry.
+
 Cards (`pyramid13.Card`), `pyramid13.Status` and the `pyramid13.Pyramid13Error` hierarchy
 are shared with Pyramid; everything else has its Spider twin here: `RuleSet` (six presets,
 1, 2 or 4 suits), `Layout` (codes, seeded and PySolFC deals), `Move` (``"3:2>7"``,
@@ -19,8 +22,10 @@ Examples:
 
 from __future__ import annotations
 
+from .._base.games import register_game
 from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SamplingBot
+from ._game import GAME
 from ._layout import Layout
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
@@ -61,3 +66,5 @@ __all__ = [
     "scoring_policy",
     "solve",
 ]
+
+register_game(GAME)

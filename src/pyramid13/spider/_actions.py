@@ -13,9 +13,9 @@ The space is the same for every rule set and position, 1,181 actions:
 
 from __future__ import annotations
 
-from .._actions import action_mask, sorted_actions
-from .._errors import InvalidArgumentError, InvalidMoveError
-from .._text import describe
+from .._base.actions import action_mask, sorted_actions
+from .._base.errors import InvalidArgumentError, InvalidMoveError
+from .._base.text import describe
 from ._moves import Move, MoveKind
 
 __all__ = [

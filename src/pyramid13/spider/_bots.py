@@ -14,8 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from .._errors import InvalidArgumentError
-from ..bots import GameOverError
+from .._base.errors import GameOverError, InvalidArgumentError
 from ._greedy import greedy_move, move_scores
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize

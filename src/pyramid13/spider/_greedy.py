@@ -9,7 +9,7 @@ piles) in that order, so positive moves alone never repeat a position.
 
 from __future__ import annotations
 
-from .._cards import Card
+from .._base.cards import Card
 from ._moves import Move, MoveKind
 from ._observation import Observation
 

@@ -35,10 +35,10 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from .._cards import Card, Rank, Suit
-from .._errors import InvalidCardError, InvalidLayoutError, InvalidRulesError
-from .._layout import _SplitMix64
-from .._text import describe
+from .._base.cards import Card, Rank, Suit
+from .._base.errors import InvalidCardError, InvalidLayoutError, InvalidRulesError
+from .._base.shuffle import SplitMix64
+from .._base.text import describe
 from ._rules import DealShape, RuleSet, as_rules
 
 __all__ = ["Layout"]
@@ -275,7 +275,7 @@ class Layout:
         cards = [
             Card(rank, suit) for _copy in range(copies) for suit in rules.suit_set for rank in Rank
         ]
-        rng = _SplitMix64(seed)
+        rng = SplitMix64(seed)
         for n in range(len(cards) - 1, 0, -1):
             j = rng.below(n + 1)
             cards[n], cards[j] = cards[j], cards[n]

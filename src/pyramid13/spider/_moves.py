@@ -21,8 +21,8 @@ from typing import ClassVar
 
 import attrs
 
-from .._errors import InvalidMoveError
-from .._text import describe
+from .._base.errors import InvalidMoveError
+from .._base.text import describe
 
 __all__ = ["MAX_UNIT", "PILES", "Move", "MoveKind"]
 

@@ -14,10 +14,10 @@ import random
 
 import attrs
 
-from .._cards import Card, Rank, Suit
-from .._errors import InvalidArgumentError
-from .._observation import check_sampling_arguments
-from .._state import Status
+from .._base.cards import Card, Rank, Suit
+from .._base.errors import InvalidArgumentError
+from .._base.sampling import check_sampling_arguments
+from .._base.status import Status
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import Move

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from .._cards import Card
+from .._base.cards import Card
 
 __all__ = ["ObservedPile", "Pile"]
 

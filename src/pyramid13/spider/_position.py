@@ -42,8 +42,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from .._cards import Card, Rank, Suit
-from .._errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .._base.cards import Card, Rank, Suit
+from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
 from ._moves import PILES
 from ._rules import RuleSet, as_rules
 from ._scoring import NoScoring, ScoringPolicy

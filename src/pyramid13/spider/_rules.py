@@ -11,9 +11,9 @@ from typing import Any
 
 import attrs
 
-from .._cards import Suit
-from .._errors import InvalidRulesError
-from .._text import describe
+from .._base.cards import Suit
+from .._base.errors import InvalidRulesError
+from .._base.text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
 
 __all__ = ["DealShape", "RuleSet", "as_rules"]

@@ -37,14 +37,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from attrs.exceptions import FrozenInstanceError
 
-from .._cards import DECK, Card, Rank, Suit
-from .._errors import (
-    IllegalMoveError,
-    InvalidLayoutError,
-    InvalidMoveError,
-    UndoError,
-)
-from .._state import Status
+from .._base.cards import DECK, Card, Rank, Suit
+from .._base.errors import IllegalMoveError, InvalidLayoutError, InvalidMoveError, UndoError
+from .._base.status import Status
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind

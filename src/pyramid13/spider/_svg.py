@@ -6,10 +6,10 @@ canvas as Pyramid's pictures, so both games look alike.
 
 from __future__ import annotations
 
-from .._cards import Card, Rank, Suit
-from .._errors import InvalidArgumentError, InvalidMoveError
-from .._text import describe
-from ..svg import _BLACK, _RED, CARD_HEIGHT, CARD_WIDTH, _attr, _Canvas
+from .._base.canvas import BLACK, CARD_HEIGHT, CARD_WIDTH, RED, Canvas, attr
+from .._base.cards import Card, Rank, Suit
+from .._base.errors import InvalidArgumentError, InvalidMoveError
+from .._base.text import describe
 from ._moves import Move, MoveKind
 from ._state import GameState
 
@@ -82,7 +82,7 @@ def spider_svg(
     if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= 100:
         raise InvalidArgumentError(f"scale must be a number in (0, 100], not {describe(scale)}")
     marked, target, dealing = _marked(state, highlight)
-    canvas = _Canvas()
+    canvas = Canvas()
     width = 2 * _MARGIN + 10 * CARD_WIDTH + 9 * _GAP
     top = _MARGIN + (24 if title else 0)
     if title:
@@ -142,7 +142,7 @@ def spider_svg(
                 covered=i < ups - 1,
             )
             if i < ups - 1:  # a fanned card shows its rank; add its suit beside it
-                colour = _RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else _BLACK
+                colour = RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else BLACK
                 canvas.parts.append(
                     f'<text x="{x + CARD_WIDTH - 5}" y="{y + 17}" font-size="15" '
                     f'text-anchor="end" fill="{colour}">{card.suit.symbol}</text>'
@@ -154,7 +154,7 @@ def spider_svg(
     status_y = bottom + 24
     canvas.text(status, width // 2, status_y, size=14, anchor="middle")
     height = status_y + _MARGIN
-    label = _attr(title or f"Spider position: {state.status.value}")
+    label = attr(title or f"Spider position: {state.status.value}")
     shown_w = f"{width * scale:.2f}".rstrip("0").rstrip(".")
     shown_h = f"{height * scale:.2f}".rstrip("0").rstrip(".")
     return (

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..._cards import Card
+from ..._base.cards import Card
 from .._moves import Move
 from .._state import GameState
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import time
 
-from ..._state import Status
-from ...solver._solve import SolveResult, check_limits
+from ..._base.solving import SolveResult, check_limits
+from ..._base.status import Status
 from .._moves import Move
 from .._state import GameState
 from ._model import from_state, to_move

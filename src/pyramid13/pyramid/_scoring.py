@@ -6,9 +6,9 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
-from ._errors import InvalidRulesError
+from .._base.errors import InvalidRulesError
+from .._base.text import describe
 from ._moves import Move, MoveKind
-from ._text import describe
 
 __all__ = [
     "CardemsScoring",

@@ -1,5 +1,7 @@
 """The protocol every game's state satisfies, for code that works with any game.
 
+Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
+
 `pyramid13.GameState` (Pyramid) and ``pyramid13.spider.GameState`` (Spider) both satisfy
 `State`; perft, and everything generic built on the library (bots, statistics, records),
 is written against it.
@@ -7,9 +9,9 @@ is written against it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
-from ._state import Status
+from .status import Status
 
 __all__ = ["State"]
 
@@ -88,15 +90,3 @@ class State(Protocol[MoveT]):
         """What a player sees: the game's observation (`pyramid13.Observation` or
         ``pyramid13.spider.Observation``), without hidden cards."""
         ...  # pragma: no cover
-
-
-if TYPE_CHECKING:  # mypy proves here that both games' states satisfy the protocol
-    from ._moves import Move
-    from ._state import GameState
-    from .spider._moves import Move as SpiderMove
-    from .spider._state import GameState as SpiderGameState
-
-    def _both_games_are_states(
-        pyramid: GameState, spider: SpiderGameState
-    ) -> tuple[State[Move], State[SpiderMove]]:
-        return pyramid, spider

@@ -7,8 +7,8 @@ from typing import Any, ClassVar
 
 import attrs
 
-from ._errors import InvalidCardError
-from ._text import describe
+from .errors import InvalidCardError
+from .text import describe
 
 __all__ = ["DECK", "Card", "Rank", "Suit"]
 

@@ -7,9 +7,10 @@ from collections.abc import Iterable
 
 import attrs
 
-from ._cards import DECK, Card, Rank, Suit
-from ._errors import InvalidCardError, InvalidLayoutError
-from ._text import describe
+from .._base.cards import DECK, Card, Rank, Suit
+from .._base.errors import InvalidCardError, InvalidLayoutError
+from .._base.shuffle import SplitMix64
+from .._base.text import describe
 
 __all__ = ["PYRAMID_SIZE", "STOCK_SIZE", "Layout"]
 
@@ -30,28 +31,6 @@ def _check_cards(_instance: object, _attribute: object, cards: object) -> None:
         if card in seen:
             raise InvalidLayoutError(f"card {position} ({card}) appears twice")
         seen.add(card)
-
-
-class _SplitMix64:
-    """A tiny, fully specified PRNG, so seeded deals never change across Python versions."""
-
-    def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK64
-
-    def next(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        return z ^ (z >> 31)
-
-    def below(self, bound: int) -> int:
-        """An unbiased int in ``range(bound)`` (rejection sampling)."""
-        limit = (1 << 64) - (1 << 64) % bound
-        while True:
-            value = self.next()
-            if value < limit:
-                return value % bound
 
 
 @attrs.frozen(repr=False)
@@ -193,7 +172,7 @@ class Layout:
             raise InvalidLayoutError(
                 f"a deal seed must be an int in 0..2**64-1, not {describe(seed)}"
             )
-        rng = _SplitMix64(seed)
+        rng = SplitMix64(seed)
         cards = list(DECK)
         for n in range(51, 0, -1):
             j = rng.below(n + 1)

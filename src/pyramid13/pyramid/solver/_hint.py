@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import time
 
-from .._errors import InvalidArgumentError
+from ..._base.errors import InvalidArgumentError
+from ..._base.solving import check_limits
+from ..._base.status import Status
 from .._greedy import greedy_move
 from .._layout import Layout
 from .._moves import Move
 from .._rules import RuleSet
-from .._state import GameState, Status, check_state
+from .._state import GameState, check_state
 from ._learn import Knowledge, learning_dfs
 from ._model import DRAW, RECYCLE, decode_move, make_model
-from ._solve import check_limits
 
 __all__ = ["Hinter", "hint"]
 

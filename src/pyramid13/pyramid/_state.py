@@ -13,15 +13,14 @@ state of it.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from attrs.exceptions import FrozenInstanceError
 
-from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
-from ._cards import DECK, Card
-from ._errors import (
+from .._base.actions import action_mask, sorted_actions
+from .._base.cards import DECK, Card
+from .._base.errors import (
     IllegalMoveError,
     InvalidArgumentError,
     InvalidLayoutError,
@@ -29,9 +28,11 @@ from ._errors import (
     InvalidPositionError,
     UndoError,
 )
+from .._base.location import CardLocation, Place
+from .._base.status import Status
+from ._actions import _ACTION_OF, ACTION_COUNT
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
 from ._layout import PYRAMID_SIZE, Layout
-from ._location import CardLocation, Place
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
 from ._rules import Goal, RuleSet, as_rules
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
@@ -57,30 +58,6 @@ _ROWS_TOUCHED = {
     for a in range(SLOTS)
     for b in range(SLOTS)
 }
-
-
-class Status(enum.Enum):
-    """Where a game stands, in either game (Pyramid and ``pyramid13.spider``).
-
-    Examples:
-        >>> state = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft"))
-        >>> state.status
-        <Status.PLAYING: 'playing'>
-        >>> while state.status is Status.PLAYING:
-        ...     state = state.apply(state.legal_moves()[0])
-        >>> state.status, state.is_over
-        (<Status.WON: 'won'>, True)
-    """
-
-    PLAYING = "playing"
-    """Not over: some move is legal (in Pyramid, a removal is legal now or can become legal
-    by drawing and recycling)."""
-    WON = "won"
-    """The goal is reached (Spider: eight runs removed). No moves are legal."""
-    LOST = "lost"
-    """Not won, and the game cannot go on. In Pyramid: no removal can ever become legal
-    again through draws and recycles alone (this also ends unlimited-pass games that could
-    only cycle). In Spider: no legal move at all. No moves are legal."""
 
 
 def _count(packed: int) -> int:
@@ -1014,9 +991,9 @@ class GameState(_StateSlots):
 
     def _repr_svg_(self) -> str:
         """The position as an SVG picture, for Jupyter and IPython."""
-        from .svg import to_svg
+        from ._svg import pyramid_svg
 
-        return to_svg(self)
+        return pyramid_svg(self)
 
     def __repr__(self) -> str:
         name = self.rules.preset_name or "custom rules"

@@ -14,12 +14,14 @@ import random
 
 import attrs
 
-from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
-from ._cards import Card
-from ._errors import InvalidArgumentError
+from .._base.actions import action_mask, sorted_actions
+from .._base.cards import Card
+from .._base.sampling import check_sampling_arguments
+from .._base.status import Status
+from ._actions import _ACTION_OF, ACTION_COUNT
 from ._moves import Move
 from ._rules import RuleSet
-from ._state import GameState, Status
+from ._state import GameState
 
 __all__ = ["Observation", "determinize"]
 
@@ -102,16 +104,6 @@ class Observation:
             (102, [0, 2, 100])
         """
         return action_mask(self._moves, _ACTION_OF, ACTION_COUNT)
-
-
-def check_sampling_arguments(observation: object, kind: type, name: str, rng: object) -> None:
-    """Refuse what `determinize` (of either game) cannot sample from."""
-    if not isinstance(observation, kind):
-        raise InvalidArgumentError(
-            f"observation must be a {name}, not {type(observation).__name__}"
-        )
-    if not callable(getattr(rng, "shuffle", None)):
-        raise InvalidArgumentError(f"rng must be a random.Random, not {type(rng).__name__}")
 
 
 def observe(state: GameState) -> Observation:

@@ -63,7 +63,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import permutations
 
-from .._cards import DECK
+from ..._base.cards import DECK
 from .._geometry import COVERED_BY, COVERS, SLOTS, available_in, lone_covers
 from .._layout import PYRAMID_SIZE
 from .._moves import Move

@@ -9,9 +9,9 @@ from typing import Any
 
 import attrs
 
-from ._errors import InvalidRulesError
+from .._base.errors import InvalidRulesError
+from .._base.text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
-from ._text import describe
 
 __all__ = ["MAX_PASSES", "MAX_POLICY_NAME_LENGTH", "Goal", "RuleSet"]
 

@@ -42,8 +42,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ._cards import DECK, Card
-from ._errors import InvalidPositionError
+from .._base.cards import DECK, Card
+from .._base.errors import InvalidPositionError
 from ._geometry import COVERED_BY, ROW_MASKS, ROWS, SLOTS, position_of
 from ._layout import STOCK_SIZE
 from ._rules import Goal, RuleSet

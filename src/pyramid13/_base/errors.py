@@ -1,10 +1,14 @@
-"""The exception hierarchy: everything pyramid13 raises for bad input derives from one root."""
+"""The exception hierarchy: everything pyramid13 raises for bad input derives from one root.
+
+Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
+"""
 
 from __future__ import annotations
 
 from typing_extensions import override
 
 __all__ = [
+    "GameOverError",
     "IllegalMoveError",
     "InvalidArgumentError",
     "InvalidCardError",
@@ -169,6 +173,22 @@ class UndoError(Pyramid13Error):
         Traceback (most recent call last):
         ...
         pyramid13.UndoError: nothing to undo: this is the start of the game
+    """
+
+
+class GameOverError(InvalidArgumentError):
+    """A bot was asked for a move in a game that is already won or lost.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1))
+        >>> while not state.is_over:
+        ...     state = state.apply(state.legal_moves()[0])
+        >>> try:
+        ...     p13.RandomBot().choose(state)
+        ... except p13.GameOverError as error:
+        ...     print(error)
+        the game is over (lost): there is no move to choose
     """
 
 

@@ -24,15 +24,15 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote, unquote
 
-from ._cards import Card
-from ._errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .._base.cards import Card
+from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .._base.text import describe
 from ._geometry import COVERED_BY, ROWS, position_of, slot_of
 from ._layout import STOCK_SIZE
 from ._reachable import check_reachable
 from ._rules import RuleSet, as_rules
 from ._scoring import ScoringPolicy
 from ._state import GameState
-from ._text import describe
 
 __all__ = ["MAX_CODE_LENGTH", "format_position", "format_rules", "parse_position", "parse_rules"]
 

@@ -7,7 +7,8 @@ recursion: depth-first for any win, A* for a shortest one.
 
 from __future__ import annotations
 
+from ..._base.solving import SolveResult
 from ._hint import Hinter, hint
-from ._solve import DEFAULT_NODE_LIMIT, SolveResult, solve
+from ._solve import DEFAULT_NODE_LIMIT, solve
 
 __all__ = ["DEFAULT_NODE_LIMIT", "Hinter", "SolveResult", "hint", "solve"]

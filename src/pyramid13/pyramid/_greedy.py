@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 
-from ._cards import Card
+from .._base.cards import Card
 from ._geometry import COVERED_BY, COVERS, SLOTS, available_slots
 from ._layout import Layout
 from ._moves import Move

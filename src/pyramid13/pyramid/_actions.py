@@ -14,10 +14,7 @@ does not depend on the deal.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping
-from typing import TypeVar
-
-from ._errors import InvalidArgumentError, InvalidMoveError
+from .._base.errors import InvalidArgumentError, InvalidMoveError
 from ._moves import _REMOVALS, Move, MoveKind
 
 __all__ = ["ACTION_COUNT", "action_to_move", "move_to_action"]
@@ -84,24 +81,6 @@ def move_to_action(move: Move | str) -> int:
     if action is None:  # pragma: no cover - every valid Move is in the table
         raise InvalidMoveError(f"{move} has no action number")
     return action
-
-
-MoveT = TypeVar("MoveT", bound=Hashable)
-
-
-def sorted_actions(moves: Iterable[MoveT], action_of: Mapping[MoveT, int]) -> tuple[int, ...]:
-    """The action numbers of `moves` in ascending order (shared by both games)."""
-    return tuple(sorted([action_of[move] for move in moves]))
-
-
-def action_mask(
-    moves: Iterable[MoveT], action_of: Mapping[MoveT, int], count: int
-) -> tuple[bool, ...]:
-    """One flag per action of a space of `count` actions: True for those of `moves`."""
-    mask = [False] * count
-    for move in moves:
-        mask[action_of[move]] = True
-    return tuple(mask)
 
 
 def _check_table() -> None:

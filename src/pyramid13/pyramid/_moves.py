@@ -8,9 +8,9 @@ from typing import ClassVar
 
 import attrs
 
-from ._cards import DECK, Card, Rank
-from ._errors import InvalidCardError, InvalidMoveError
-from ._text import describe
+from .._base.cards import DECK, Card, Rank
+from .._base.errors import InvalidCardError, InvalidMoveError
+from .._base.text import describe
 
 __all__ = ["Move", "MoveKind"]
 

@@ -1,0 +1,89 @@
+"""What every game's solver shares: `SolveResult` and the check of its limits.
+
+Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Generic, TypeVar
+
+import attrs
+
+from .errors import InvalidArgumentError
+from .text import describe
+
+__all__ = ["SolveResult", "check_limits"]
+
+MoveT = TypeVar("MoveT")
+
+
+def check_limits(node_limit: object, time_limit: object) -> None:
+    """Check a node limit (a positive int or None) and a time limit (a positive, finite
+    number of seconds or None), as `solve` takes them.
+
+    Raises:
+        InvalidArgumentError: a limit is anything else (NaN and infinity included).
+    """
+    if node_limit is not None and (
+        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0
+    ):
+        raise InvalidArgumentError(
+            f"node_limit must be a positive int or None, not {describe(node_limit)}"
+        )
+    if time_limit is None:
+        return
+    seconds = math.nan
+    if isinstance(time_limit, (int, float)) and not isinstance(time_limit, bool):
+        try:
+            seconds = float(time_limit)
+        except OverflowError:
+            seconds = math.inf
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise InvalidArgumentError(
+            "time_limit must be a positive, finite number of seconds or None, "
+            f"not {describe(time_limit)}"
+        )
+
+
+@attrs.frozen
+class SolveResult(Generic[MoveT]):
+    """What `solve` found (``SolveResult[Move]`` for Pyramid, ``SolveResult[spider.Move]``
+    for Spider's `pyramid13.spider.solve`).
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> result = p13.solve(state)
+        >>> result.winnable
+        True
+        >>> end = state
+        >>> for move in result.moves:
+        ...     end = end.apply(move)
+        >>> end.status
+        <Status.WON: 'won'>
+    """
+
+    winnable: bool | None
+    """True: `moves` wins. False: proved that no sequence of moves wins. None: a node or
+    time limit stopped the search first."""
+    moves: tuple[MoveT, ...]
+    """A winning line from the position solved (empty unless `winnable`); replay it with
+    `GameState.apply`."""
+    nodes: int
+    """Positions the search stored (its memory grows with this number)."""
+    seconds: float
+    """Wall-clock time the search took."""
+    optimal: bool
+    """True when a shortest solution was asked for: then a winning `moves` is as short
+    as any, counting each removal, draw and recycle as one step."""
+
+    @property
+    def solved(self) -> bool:
+        """True when the search decided (`winnable` is True or False)."""
+        return self.winnable is not None
+
+    @property
+    def length(self) -> int:
+        """The number of moves of the solution (0 when there is none)."""
+        return len(self.moves)
