@@ -8,3 +8,7 @@ spaces (`actions`), the SVG drawing kit (`canvas`), the solve result and its lim
 (`games`). Each game package (``pyramid13.pyramid``, ``pyramid13.spider``) imports only
 these modules; see docs/explanation/design.md for the layers.
 """
+
+from __future__ import annotations
+
+__all__: list[str] = []

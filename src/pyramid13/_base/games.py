@@ -12,8 +12,8 @@ Examples:
     >>> import pyramid13 as p13
     >>> [game.name for game in p13.registered_games()]
     ['pyramid', 'spider']
-    >>> p13.get_game("spider").state_type
-    <class 'pyramid13.spider.GameState'>
+    >>> p13.get_game("spider").state_type is p13.spider.GameState
+    True
 """
 
 from __future__ import annotations
@@ -52,6 +52,13 @@ class Game:
     In the manner of OpenSpiel's ``GameType``: the types of the game's values, its
     solver, hint and named bots, how to draw it, how statistics stop a game that makes no
     progress and how a record names it. Entries compare by identity: there is one per game.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> game = p13.get_game("pyramid")
+        >>> state = game.deal(2, game.rules_type.preset("microsoft"))
+        >>> game.solve(state).winnable, sorted(game.bots)
+        (True, ['greedy', 'random', 'solver'])
     """
 
     name: str
@@ -95,7 +102,18 @@ class Game:
         return f"<Game {self.name!r}>"
 
     def owns(self, value: object) -> bool:
-        """True when `value` is a rule set, layout, state, move or observation of this game."""
+        """True when `value` is a rule set, layout, state, move or observation of this game.
+
+        Args:
+            value: any value.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> p13.get_game("spider").owns(p13.spider.Move.DEAL)
+            True
+            >>> p13.get_game("pyramid").owns(p13.spider.Move.DEAL)
+            False
+        """
         return isinstance(
             value,
             (
@@ -114,6 +132,16 @@ _REGISTRY: dict[str, Game] = {}
 def register_game(game: Game) -> Game:
     """Add `game` to the registry (each game package does so when imported).
 
+    Registering the same entry again changes nothing.
+
+    Args:
+        game: the game's entry.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> p13.register_game(p13.get_game("spider")) is p13.get_game("spider")
+        True
+
     Raises:
         InvalidArgumentError: `game` is not a `Game`, or another game has its name.
     """
@@ -128,6 +156,9 @@ def register_game(game: Game) -> Game:
 
 def get_game(name: str) -> Game:
     """The game called `name`, importing its package on first use.
+
+    Args:
+        name: the game's name, as records and the command line give it.
 
     Raises:
         InvalidArgumentError: no game has that name.
@@ -148,7 +179,13 @@ def get_game(name: str) -> Game:
 
 
 def registered_games() -> tuple[Game, ...]:
-    """Every game: the built-in ones (imported here if need be) and any registered since."""
+    """Every game: the built-in ones (imported here if need be) and any registered since.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> [game.title for game in p13.registered_games()]
+        ['Pyramid', 'Spider']
+    """
     for name in BUILTIN_GAMES:
         get_game(name)
     return tuple(_REGISTRY.values())
@@ -167,6 +204,13 @@ def game_of(value: object, name: str = "state", what: str = "GameState") -> Game
 
     Raises:
         InvalidArgumentError: `value` belongs to no game; the message names what it is.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> p13.game_of(p13.spider.Move.parse("3:1>9")).name
+        'spider'
+        >>> p13.game_of(p13.RuleSet.preset("microsoft")).name
+        'pyramid'
     """
     for game in _REGISTRY.values():
         if game.owns(value):
