@@ -1,0 +1,82 @@
+"""`pyramid13.testing.check_honest`: honest bots pass, bots that read hidden cards are caught."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import pyramid13 as p13
+from pyramid13 import spider
+from pyramid13.testing import check_honest
+
+SPIDER_RULES = spider.RuleSet.preset("pysolfc", suits=2)
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [spider.RandomBot(seed=3), spider.GreedyBot(), spider.PlannerBot(budget=300)],
+    ids=repr,
+)
+def test_the_shipped_honest_spider_bots_pass(bot: Any) -> None:
+    assert check_honest(bot, SPIDER_RULES, positions=40) == 40
+
+
+class FirstSeenMove:
+    """An honest Pyramid bot: the first legal move of what it is shown."""
+
+    honest = True
+
+    def choose(self, observation: p13.Observation) -> p13.Move:
+        return observation.legal_moves()[0]
+
+
+def test_an_honest_pyramid_bot_passes() -> None:
+    assert check_honest(FirstSeenMove(), p13.RuleSet.preset("king-tut"), positions=60) == 60
+
+
+def test_the_thoughtful_solver_is_caught() -> None:
+    with pytest.raises(AssertionError, match="chose otherwise in a twin"):
+        check_honest(p13.SolverBot(), p13.RuleSet.preset("microsoft"), positions=100)
+
+
+class PeekingSpiderBot:
+    """Plays like the greedy bot, but moves pile 1's top card first when the card under
+    it, face down, is red: a choice that reads a hidden card."""
+
+    def choose(self, state: spider.GameState) -> spider.Move:
+        pile = state.piles[0]
+        legal = state.legal_moves()
+        if pile.face_down and pile.face_down[-1].suit in (p13.Suit.HEARTS, p13.Suit.DIAMONDS):
+            lifts = [move for move in legal if str(move).startswith("1:")]
+            if lifts:
+                return lifts[0]
+        return legal[-1]
+
+
+def test_a_bot_that_reads_a_face_down_card_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"chose otherwise.*\(deal \d+, move \d+\)"):
+        check_honest(PeekingSpiderBot(), SPIDER_RULES, positions=200)
+
+
+def test_the_check_is_reproducible_and_leaves_the_bot_alone() -> None:
+    bot = spider.RandomBot(seed=9)
+    before = repr(bot)
+    assert check_honest(bot, SPIDER_RULES, positions=15, seed=4) == 15
+    assert repr(bot) == before
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"rules": "microsoft"}, "rules must be a RuleSet of a game, not 'microsoft'"),
+        ({"rules": spider.Move.DEAL}, "rules must be the RuleSet of a game, not a Spider Move"),
+        ({"positions": 0}, "positions must be a positive int, not 0"),
+        ({"twins": True}, "twins must be a positive int, not True"),
+        ({"seed": -1}, "seed must be an int in 0..2\\*\\*64-1, not -1"),
+    ],
+)
+def test_bad_arguments_are_refused(arguments: dict[str, Any], message: str) -> None:
+    call: dict[str, Any] = {"rules": SPIDER_RULES, **arguments}
+    with pytest.raises(p13.InvalidArgumentError, match=message):
+        check_honest(spider.GreedyBot(), **call)
