@@ -37,6 +37,24 @@ def test_following_hints_wins_winnable_deals() -> None:
         assert state.status is p13.Status.WON
 
 
+@pytest.mark.no_cover  # whole games, over code the other tests trace: see tests/conftest.py
+@pytest.mark.parametrize(("preset", "deal"), [("king-tut", 5), ("pysolfc", 2), ("king-tut", 11)])
+def test_fresh_hints_never_go_round_and_win(preset: str, deal: int) -> None:
+    # Following a fresh `hint` each move, as a stateless server gives it: king-tut deal 5
+    # (unlimited passes) used to draw and recycle for ever after its 22nd move.
+    state = p13.GameState.new(p13.Layout.shuffled(deal), p13.RuleSet.preset(preset))
+    assert p13.solve(state).winnable is True
+    tables = set()
+    while not state.is_over:
+        table = (state.pyramid, state.stock, state.waste_piles)
+        assert table not in tables, f"back to a table after {len(state.history)} moves"
+        tables.add(table)
+        move = p13.hint(state)
+        assert move is not None
+        state = state.apply(move)
+    assert state.status is p13.Status.WON
+
+
 @pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize("deal", [47, 139, 140, 255])
 def test_a_hinter_wins_three_stacks_deals_decided_early(deal: int) -> None:

@@ -21,6 +21,10 @@ __all__ = ["Hinter", "hint"]
 #: its moves one by one, to rule out the ones that lose.
 _FIRST_SHARE = 0.5
 
+#: Positions `hint` searches on to, past its budget, to decide a position the budget left
+#: open (a fresh hint has no later call to learn in).
+SETTLE_NODES = 300_000
+
 
 class Hinter:
     """Hints for one game that learn as it goes, so that following them keeps a win.
@@ -73,6 +77,7 @@ class Hinter:
         "_game",
         "_knowledge",
         "_nodes_saved",
+        "_settle",
         "_time_saved",
         "memory_limit",
         "node_limit",
@@ -110,6 +115,7 @@ class Hinter:
         self._time_saved = 0.0
         self._game: tuple[Layout, RuleSet] | None = None
         self._knowledge: Knowledge | None = None
+        self._settle = False  # `hint`'s: search on past the budget until decided
 
     def __repr__(self) -> str:
         return (
@@ -174,6 +180,9 @@ class Hinter:
         first_nodes = None if nodes is None else max(1, int(nodes * _FIRST_SHARE))
         first_end = None if budget is None else start + budget * _FIRST_SHARE
         found = learning_dfs(knowledge, root, first_nodes, first_end)
+        if found.winnable is None and self._settle:
+            # A stateless hint has no later call to learn in: decide the position now.
+            found = learning_dfs(knowledge, root, SETTLE_NODES, None)
         if found.winnable:
             return decode_move(found.line[0])
         if found.winnable is False:
@@ -286,9 +295,15 @@ def hint(
 ) -> Move | None:
     """The move to suggest in `state`, or None when the game is over.
 
-    One call of a fresh `Hinter`: it never suggests a move its search proved losing when
-    another is not, but it learns nothing from one call to the next. To give hints all
-    through a game, keep one `Hinter` for the game: its searches add up.
+    One call of a fresh `Hinter`, made for a caller that keeps nothing between moves (a
+    stateless server): it never suggests a move its search proved losing when another is
+    not, and it never leads the game back to a position it has been through (the
+    positions of ``state.history`` count as lost for its search, so hints followed one
+    after another cannot go round in circles). When its budget leaves the position
+    undecided, it searches on, with no time limit, up to 300,000 positions, so that it
+    suggests the first move of a win whenever one is found within that; that call takes
+    longer (`benchmarks/hints.md` gives the times). A `Hinter` kept for the whole game
+    learns as it goes instead, and its calls stay within the budget.
 
     Args:
         state: the position.
@@ -306,4 +321,24 @@ def hint(
         Move.parse('AD+QD')
     """
     check_state(state)
-    return Hinter(node_limit=node_limit, time_limit=time_limit).hint(state)
+    hinter = Hinter(node_limit=node_limit, time_limit=time_limit)
+    hinter._settle = True
+    if state.is_over:
+        return None
+    # A fresh hint each move must not lead the game round in circles: the positions the
+    # game has been through count as lost for this search. Had each earlier hint been the
+    # first move of a win that avoids the positions before it, the rest of that win still
+    # avoids them all, so a position on the way to a win keeps one.
+    knowledge = hinter._knowledge_for(state)
+    model = knowledge.model
+    lost = knowledge.lost
+    earlier = state
+    while earlier.history:
+        earlier = earlier.undo()
+        code = model.encode(earlier)
+        key = code & model.key_mask
+        passes = code >> model.key_bits
+        known = lost.get(key)
+        if known is None or passes < known:
+            lost[key] = passes
+    return hinter.hint(state)
