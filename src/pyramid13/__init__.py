@@ -88,10 +88,10 @@ if TYPE_CHECKING:
         record_schema,
         save_game,
     )
+    from .spider._game import NO_PROGRESS as SPIDER_NO_PROGRESS
     from .stats import (
         DEFAULT_MAX_MOVES,
         HONEST_NO_UNDO,
-        SPIDER_NO_PROGRESS,
         THOUGHTFUL,
         Outcome,
         WinRateError,
