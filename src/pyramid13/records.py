@@ -51,7 +51,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 from typing_extensions import Self
@@ -100,6 +100,15 @@ _READ_VERSIONS = (1, RECORD_VERSION)
 _SCHEMA_FILE = "record.schema.json"
 
 _TIMESTAMP_KEYS = ("started", "finished")
+
+
+class _Move(Protocol):
+    """A move of any game, for typing: what every game's `Move` has."""
+
+    @property
+    def kind(self) -> Any:
+        """The kind of move (the game's `MoveKind`)."""
+        ...  # pragma: no cover
 
 
 def record_schema() -> dict[str, Any]:
@@ -266,7 +275,7 @@ def _check_start(instance: GameRecord, attribute: Any, value: Any) -> None:
         )
 
 
-def _to_tuple(moves: Iterable[Any]) -> tuple[Any, ...]:
+def _to_tuple(moves: Iterable[_Move]) -> tuple[_Move, ...]:
     # Runs before the validator: anything that is not iterable goes to it unchanged.
     return tuple(moves) if isinstance(moves, Iterable) else moves
 
@@ -933,7 +942,7 @@ def parse_msc_solution(text: str) -> tuple[Any, ...]:
     return tuple(moves)
 
 
-def format_msc_solution(moves: Iterable[Any]) -> str:
+def format_msc_solution(moves: Iterable[_Move]) -> str:
     """Write moves in pyramid-solver's solution format (``NIL`` when there are none).
 
     Args:

@@ -8,3 +8,5 @@ spaces (`actions`), the SVG drawing kit (`canvas`), the solve result and its lim
 (`games`). Each game package (``pyramid13.pyramid``, ``pyramid13.spider``) imports only
 these modules; see docs/explanation/design.md for the layers.
 """
+
+__all__: list[str] = []

@@ -5,17 +5,15 @@ Layer: generic (Pyramid is found in the registry, by its name).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from .._base.protocol import State
 from ._base import CardGameEnv
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["PyramidEnv"]
 
 
-class PyramidEnv(CardGameEnv["State[Any]"]):
+class PyramidEnv(CardGameEnv[State[Any]]):
     """Pyramid Solitaire as a Gymnasium environment.
 
     Actions are the 102 numbers of `pyramid13.action_to_move`; observations are the arrays

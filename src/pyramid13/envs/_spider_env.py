@@ -5,18 +5,16 @@ Layer: generic (Spider is found in the registry, by its name).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .._base.games import get_game
+from .._base.protocol import State
 from ._base import CardGameEnv
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["SpiderEnv"]
 
 
-class SpiderEnv(CardGameEnv["State[Any]"]):
+class SpiderEnv(CardGameEnv[State[Any]]):
     """Spider Solitaire as a Gymnasium environment.
 
     Actions are the 1,181 numbers of ``pyramid13.spider.action_to_move``; observations are

@@ -21,7 +21,7 @@ from ._state import GameState
 from ._svg import spider_svg
 from .solver import DEFAULT_NODE_LIMIT, Hinter, hint, solve
 
-__all__ = ["GAME", "NO_PROGRESS"]
+__all__ = ["GAME", "NO_PROGRESS", "SPIDER_NO_PROGRESS"]
 
 # The names the entry is built from (see `Game.from_namespace`).
 _CONVENTIONAL = (
@@ -32,6 +32,8 @@ _CONVENTIONAL = (
 #: A Spider bot that plays this many moves in a row without turning a card over, removing
 #: a run or dealing has lost (cards can shuttle between piles for ever).
 NO_PROGRESS = 500
+#: `NO_PROGRESS` under its top-level name, ``pyramid13.SPIDER_NO_PROGRESS``.
+SPIDER_NO_PROGRESS = NO_PROGRESS
 
 
 def _deal(seed: int, rules: RuleSet) -> GameState:
