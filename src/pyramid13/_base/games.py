@@ -12,8 +12,8 @@ Examples:
     >>> import pyramid13 as p13
     >>> [game.name for game in p13.registered_games()]
     ['pyramid', 'spider']
-    >>> p13.get_game("spider").state_type
-    <class 'pyramid13.spider.GameState'>
+    >>> p13.get_game("spider").state_type is p13.spider.GameState
+    True
 """
 
 from __future__ import annotations
@@ -54,6 +54,15 @@ class Game:
     In the manner of OpenSpiel's ``GameType``: the types of the game's values, its
     solver, hint and named bots, how to draw it, how statistics stop a game that makes no
     progress and how a record names it. Entries compare by identity: there is one per game.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> game = p13.get_game("pyramid")
+        >>> game.title, game.default_node_limit, sorted(game.bots)
+        ('Pyramid', 3000000, ['greedy', 'random', 'solver'])
+        >>> state = game.deal(1, game.as_rules("microsoft"))
+        >>> game.move_to_action(state.legal_moves()[0]) in state.legal_actions()
+        True
     """
 
     name: str
@@ -142,6 +151,18 @@ class Game:
         are read from `names` (a game's ``_game`` module passes its ``globals()``);
         only what differs between games is passed by keyword.
 
+        Args:
+            names: the game's conventional names and their values.
+            name: the game's name (`Game.name`).
+            title: the game's name in sentences (`Game.title`).
+            deal: `Game.deal`.
+            draw: `Game.draw`.
+            bots: `Game.bots`.
+            no_progress: `Game.no_progress`.
+            progress: `Game.progress`.
+            encoding: `Game.encoding`.
+            namespace: `Game.namespace`.
+
         Raises:
             InvalidArgumentError: `names` lacks one of them.
 
@@ -176,6 +197,9 @@ class Game:
         """`kind`'s name as the game's users write it: ``"Move"`` for Pyramid (the
         top-level names), ``"spider Move"`` for Spider.
 
+        Args:
+            kind: one of the game's classes.
+
         Examples:
             >>> import pyramid13 as p13
             >>> p13.get_game("spider").type_name(p13.spider.Move)
@@ -185,7 +209,16 @@ class Game:
         return f"{prefix} {kind.__name__}" if prefix else kind.__name__
 
     def owns(self, value: object) -> bool:
-        """True when `value` is a rule set, layout, state, move or observation of this game."""
+        """True when `value` is a rule set, layout, state, move or observation of this game.
+
+        Args:
+            value: any value.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> p13.get_game("pyramid").owns(p13.Move.parse("KC"))
+            True
+        """
         return isinstance(
             value,
             (
@@ -222,8 +255,17 @@ _REGISTRY: dict[str, Game] = {}
 def register_game(game: Game) -> Game:
     """Add `game` to the registry (each game package does so when imported).
 
+    Args:
+        game: the entry; registering the same entry again changes nothing.
+
     Raises:
         InvalidArgumentError: `game` is not a `Game`, or another game has its name.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> spider = p13.get_game("spider")
+        >>> p13.register_game(spider) is spider
+        True
     """
     if not isinstance(game, Game):
         raise InvalidArgumentError(f"game must be a Game, not {describe(game)}")
@@ -236,6 +278,9 @@ def register_game(game: Game) -> Game:
 
 def get_game(name: str) -> Game:
     """The game called `name`, importing its package on first use.
+
+    Args:
+        name: the game's name, as records and the command line write it.
 
     Raises:
         InvalidArgumentError: no game has that name.
@@ -256,7 +301,13 @@ def get_game(name: str) -> Game:
 
 
 def registered_games() -> tuple[Game, ...]:
-    """Every game: the built-in ones (imported here if need be) and any registered since."""
+    """Every game: the built-in ones (imported here if need be) and any registered since.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> [game.title for game in p13.registered_games()]
+        ['Pyramid', 'Spider']
+    """
     for name in BUILTIN_GAMES:
         get_game(name)
     return tuple(_REGISTRY.values())
@@ -275,6 +326,11 @@ def game_of(value: object, name: str = "state", what: str = "GameState") -> Game
 
     Raises:
         InvalidArgumentError: `value` belongs to no game; the message names what it is.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> p13.game_of(p13.spider.RuleSet.preset("microsoft")).name
+        'spider'
     """
     for game in _REGISTRY.values():
         if game.owns(value):

@@ -34,7 +34,7 @@ class Hinter:
     the budget (the line is kept for the positions that follow); else
     `spider.GreedyBot`'s move. Unlike `spider.hint`, whose lines are shared by every
     caller, a hinter keeps its own, and it also keeps the positions its solver proved
-    lost, which `known` reports. It knows every card (like `spider.solve`): an aid, not an
+    lost, which its ``known`` reports. It knows every card (like `spider.solve`): an aid, not an
     honest player. A hinter changes as it learns: keep one per game and per thread.
 
     Args:
