@@ -4,6 +4,7 @@ game (or of the wrong kind) is refused with a message that names its game."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -233,3 +234,47 @@ def test_the_generic_hinter_checks_its_limits() -> None:
     for bad in ({"node_limit": 0}, {"time_limit": -1.0}, {"memory_limit": 0}, {"saved_limit": -1}):
         with pytest.raises(p13.InvalidArgumentError):
             p13.Hinter(**bad)
+
+
+def test_the_solver_bot_plays_spider_along_spider_s_winning_line() -> None:
+    state = spider_state(1)
+    line = spider.solve(state).moves
+    bot = p13.SolverBot()
+    played = []
+    while not state.is_over:
+        move = bot.choose(state)
+        played.append(move)
+        state = state.apply(move)
+    assert state.status is p13.Status.WON
+    assert tuple(played) == line
+    with pytest.raises(p13.GameOverError, match="over"):
+        bot.choose(state)
+    with pytest.raises(p13.InvalidArgumentError, match="not a Spider Observation"):
+        bot.choose(state.observe())
+
+
+def test_the_solver_bot_falls_back_to_spider_s_greedy_bot() -> None:
+    state = spider.GameState.new(
+        spider.Layout.shuffled(4, spider.RuleSet.preset("bicycle")), spider.RuleSet()
+    )
+    bot = p13.SolverBot(node_limit=10)
+    greedy = spider.GreedyBot()
+    for _ in range(3):
+        move = bot.choose(state)
+        assert move == greedy.choose(state.observe())
+        state = state.apply(move)
+
+
+def test_the_solver_bot_is_pyramid_s_for_pyramid() -> None:
+    bot = p13.SolverBot()
+    assert repr(bot) == "SolverBot(node_limit=3000000, time_limit=None, optimal=False)"
+    assert bot.node_limit == p13.DEFAULT_NODE_LIMIT
+    assert isinstance(bot, pyramid.SolverBot)
+    state = pyramid_state()
+    assert bot.choose(state) == pyramid.SolverBot().choose(state)
+    assert p13.SolverBot(node_limit=5) == p13.SolverBot(node_limit=5)
+    assert p13.SolverBot(node_limit=3_000_000) == p13.SolverBot() == pyramid.SolverBot()
+    assert hash(p13.SolverBot()) == hash(pyramid.SolverBot())
+    copy = pickle.loads(pickle.dumps(p13.SolverBot()))
+    assert copy == p13.SolverBot()
+    assert copy._game_default

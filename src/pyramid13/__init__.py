@@ -56,8 +56,9 @@ if TYPE_CHECKING:
     from ._base.status import Status
     from ._generic import Hinter, determinize, hint, solve
     from ._perft import perft, perft_divide
+    from .bots import SolverBot
     from .pyramid._actions import ACTION_COUNT, action_to_move, move_to_action
-    from .pyramid._bots import GreedyBot, RandomBot, SolverBot
+    from .pyramid._bots import GreedyBot, RandomBot
     from .pyramid._layout import Layout
     from .pyramid._moves import Move, MoveKind
     from .pyramid._observation import Observation
@@ -258,8 +259,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ".pyramid._bots": (
         "GreedyBot",
         "RandomBot",
-        "SolverBot",
     ),
+    ".bots": ("SolverBot",),
     ".records": (
         "MAX_RECORD_BYTES",
         "MAX_RECORD_MOVES",
