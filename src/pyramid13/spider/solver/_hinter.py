@@ -6,6 +6,7 @@ Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 from ..._base.errors import InvalidArgumentError
 from ..._base.solving import check_limits
@@ -90,7 +91,7 @@ class Hinter:
             f"memory_limit={self.memory_limit!r})"
         )
 
-    def _keep(self, table: OrderedDict[GameState, object], state: GameState, value: object) -> None:
+    def _keep(self, table: OrderedDict[GameState, Any], state: GameState, value: object) -> None:
         table[state] = value
         table.move_to_end(state)
         while len(self._lines) + len(self._lost) > self.memory_limit:
@@ -123,7 +124,7 @@ class Hinter:
             if state not in self._lost:
                 result = solve(state, node_limit=self.node_limit, time_limit=self.time_limit)
                 if result.winnable is False:
-                    self._keep(self._lost, state, None)  # type: ignore[arg-type]
+                    self._keep(self._lost, state, None)
                 if result.winnable and result.moves:
                     line = result.moves
             if line is None:
@@ -132,7 +133,7 @@ class Hinter:
                 return move
         move = line[0]
         if len(line) > 1:
-            self._keep(self._lines, state.apply_unchecked(move), line[1:])  # type: ignore[arg-type]
+            self._keep(self._lines, state.apply_unchecked(move), line[1:])
         return move
 
     def known(self, state: GameState) -> bool | None:
