@@ -212,7 +212,7 @@ def test_a_seed_replays_the_same_game_after_pickling() -> None:
 
 
 def test_win_rate_knows_the_bot_by_name() -> None:
-    assert isinstance(p13.stats._as_player("rollout", True)[0], spider.RolloutBot)
+    assert isinstance(p13.stats._as_player("rollout", p13.get_game("spider"))[0], spider.RolloutBot)
 
 
 @pytest.mark.parametrize(

@@ -2,8 +2,9 @@
 Solitaire in the ``pyramid13.spider`` subpackage.
 
 Layer: the façade. Its names are Pyramid's (``pyramid13.pyramid``), the floor's (cards,
-errors, `Status`, the game registry) and the generic layers' (statistics, records,
-pictures, perft), each imported from its module on first use.
+errors, `Status`, the game registry) and the generic layers' (`solve`, `hint`, `Hinter`
+and `determinize`, statistics, records, pictures, perft: they serve every game), each
+imported from its module on first use.
 
 Examples:
     >>> import pyramid13 as p13
@@ -51,14 +52,16 @@ if TYPE_CHECKING:
     )
     from ._base.location import CardLocation, Place
     from ._base.protocol import State
-    from ._base.solving import SolveResult
+    from ._base.solving import GAME_DEFAULT, SolveResult
     from ._base.status import Status
+    from ._generic import Hinter, determinize, hint, solve
     from ._perft import perft, perft_divide
+    from .bots import SolverBot
     from .pyramid._actions import ACTION_COUNT, action_to_move, move_to_action
-    from .pyramid._bots import GreedyBot, RandomBot, SolverBot
+    from .pyramid._bots import GreedyBot, RandomBot
     from .pyramid._layout import Layout
     from .pyramid._moves import Move, MoveKind
-    from .pyramid._observation import Observation, determinize
+    from .pyramid._observation import Observation
     from .pyramid._rules import Goal, RuleSet
     from .pyramid._scoring import (
         CardemsScoring,
@@ -69,12 +72,7 @@ if TYPE_CHECKING:
         scoring_policy,
     )
     from .pyramid._state import GameState
-    from .pyramid.solver import (
-        DEFAULT_NODE_LIMIT,
-        Hinter,
-        hint,
-        solve,
-    )
+    from .pyramid.solver import DEFAULT_NODE_LIMIT
     from .records import (
         MAX_RECORD_BYTES,
         MAX_RECORD_MOVES,
@@ -88,10 +86,10 @@ if TYPE_CHECKING:
         record_schema,
         save_game,
     )
+    from .spider._game import SPIDER_NO_PROGRESS
     from .stats import (
         DEFAULT_MAX_MOVES,
         HONEST_NO_UNDO,
-        SPIDER_NO_PROGRESS,
         THOUGHTFUL,
         Outcome,
         WinRateError,
@@ -109,6 +107,7 @@ __all__ = [
     "DECK",
     "DEFAULT_MAX_MOVES",
     "DEFAULT_NODE_LIMIT",
+    "GAME_DEFAULT",
     "HONEST_NO_UNDO",
     "MAX_RECORD_BYTES",
     "MAX_RECORD_MOVES",
@@ -220,9 +219,12 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "Move",
         "MoveKind",
     ),
-    ".pyramid._observation": (
-        "Observation",
+    ".pyramid._observation": ("Observation",),
+    "._generic": (
+        "Hinter",
         "determinize",
+        "hint",
+        "solve",
     ),
     "._perft": (
         "perft",
@@ -257,8 +259,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ".pyramid._bots": (
         "GreedyBot",
         "RandomBot",
-        "SolverBot",
     ),
+    ".bots": ("SolverBot",),
     ".records": (
         "MAX_RECORD_BYTES",
         "MAX_RECORD_MOVES",
@@ -272,17 +274,15 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "record_schema",
         "save_game",
     ),
-    "._base.solving": ("SolveResult",),
-    ".pyramid.solver": (
-        "DEFAULT_NODE_LIMIT",
-        "Hinter",
-        "hint",
-        "solve",
+    "._base.solving": (
+        "GAME_DEFAULT",
+        "SolveResult",
     ),
+    ".pyramid.solver": ("DEFAULT_NODE_LIMIT",),
+    ".spider._game": ("SPIDER_NO_PROGRESS",),
     ".stats": (
         "DEFAULT_MAX_MOVES",
         "HONEST_NO_UNDO",
-        "SPIDER_NO_PROGRESS",
         "THOUGHTFUL",
         "Outcome",
         "WinRateError",

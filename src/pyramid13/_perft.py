@@ -1,10 +1,15 @@
-"""Perft: counting move sequences, the cheapest cross-check of move generation."""
+"""Perft: counting move sequences, the cheapest cross-check of move generation.
+
+Layer: generic. It counts through the `State` protocol, so it serves every game of the
+registry (and any state of your own that offers `legal_moves` and `apply_unchecked`).
+"""
 
 from __future__ import annotations
 
 from typing import Any, TypeVar
 
 from ._base.errors import InvalidArgumentError
+from ._base.games import describe_value
 from ._base.protocol import State
 from ._base.text import describe
 
@@ -48,7 +53,7 @@ def _check_state(state: object) -> None:
     for method in ("legal_moves", "apply_unchecked"):
         if not callable(getattr(state, method, None)):
             raise InvalidArgumentError(
-                f"state must be a game state (a GameState), not {type(state).__name__}"
+                f"state must be a game state (a GameState), not {describe_value(state)}"
             )
 
 

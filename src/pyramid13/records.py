@@ -1,5 +1,8 @@
 """Game records: save, load and replay whole games as versioned JSON documents.
 
+Layer: generic (a record's ``"game"`` field is the name of its game's registry entry,
+`pyramid13._base.games`, which reads the rules, the deal and the moves).
+
 A record holds the game (Pyramid or Spider), the rules, the deal (its layout code) and the
 moves played, plus optional metadata such as the player's name and timestamps::
 
@@ -48,7 +51,7 @@ import os
 import re
 from collections.abc import Iterable, Mapping
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 from typing_extensions import Self
@@ -62,18 +65,12 @@ from ._base.errors import (
     InvalidRecordError,
     InvalidRulesError,
 )
+from ._base.games import Game, describe_value, get_game, loaded_games
 from ._base.text import describe
 from ._files import file_name, write_atomically
-from .pyramid._layout import Layout
-from .pyramid._moves import Move
-from .pyramid._rules import RuleSet
-from .pyramid._scoring import ScoringPolicy
-from .pyramid._state import GameState
-from .spider import GameState as SpiderGameState
-from .spider import Layout as SpiderLayout
-from .spider import Move as SpiderMove
-from .spider import RuleSet as SpiderRuleSet
-from .spider import ScoringPolicy as SpiderScoringPolicy
+
+if TYPE_CHECKING:
+    from ._base.protocol import State
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -103,6 +100,15 @@ _READ_VERSIONS = (1, RECORD_VERSION)
 _SCHEMA_FILE = "record.schema.json"
 
 _TIMESTAMP_KEYS = ("started", "finished")
+
+
+class _Move(Protocol):
+    """A move of any game, for typing: what every game's `Move` has."""
+
+    @property
+    def kind(self) -> Any:
+        """The kind of move (the game's `MoveKind`)."""
+        ...  # pragma: no cover
 
 
 def record_schema() -> dict[str, Any]:
@@ -249,9 +255,19 @@ class RecordMetadata:
 # -- records ----------------------------------------------------------------------------
 
 
+def _game_of_state(value: object) -> Game | None:
+    """The registered game whose GameState `value` is, or None."""
+    for game in loaded_games():
+        if isinstance(value, game.state_type):
+            return game
+    return None
+
+
 def _check_start(instance: GameRecord, attribute: Any, value: Any) -> None:
-    if not isinstance(value, (GameState, SpiderGameState)):
-        raise InvalidRecordError(f"start must be a GameState of either game, not {_show(value)}")
+    if _game_of_state(value) is None:
+        raise InvalidRecordError(
+            f"start must be a GameState of either game, not {describe_value(value, 40)}"
+        )
     if value.previous is not None:
         raise InvalidRecordError(
             "start must be the first state of a game (use GameRecord.from_state to record "
@@ -259,16 +275,19 @@ def _check_start(instance: GameRecord, attribute: Any, value: Any) -> None:
         )
 
 
-def _to_tuple(moves: Iterable[Move]) -> tuple[Move, ...]:
+def _to_tuple(moves: Iterable[_Move]) -> tuple[_Move, ...]:
     # Runs before the validator: anything that is not iterable goes to it unchanged.
     return tuple(moves) if isinstance(moves, Iterable) else moves
 
 
 def _check_moves(instance: GameRecord, attribute: Any, value: Any) -> None:
-    kind = SpiderMove if isinstance(instance.start, SpiderGameState) else Move
+    game = _game_of_state(instance.start)
+    assert game is not None  # the start was checked first
+    kind = game.move_type
     if not isinstance(value, tuple) or not all(isinstance(move, kind) for move in value):
-        game = "spider " if kind is SpiderMove else ""
-        raise InvalidRecordError(f"moves must be a tuple of {game}Move, not {_show(value)}")
+        raise InvalidRecordError(
+            f"moves must be a tuple of {game.type_name(kind)}, not {_show(value)}"
+        )
 
 
 def _check_metadata(instance: GameRecord, attribute: Any, value: Any) -> None:
@@ -290,6 +309,7 @@ class GameRecord:
             ``$.moves[i]``), or a field has the wrong type.
 
     Examples:
+        >>> from pyramid13 import GameState, Layout, Move
         >>> start = GameState.new(Layout.shuffled(1))
         >>> record = GameRecord(start, (Move.parse("KC"), Move.parse("draw")))
         >>> record.replay() == start.apply("KC").apply("draw")
@@ -309,15 +329,13 @@ class GameRecord:
         ('spider', 4)
     """
 
-    start: GameState | SpiderGameState = attrs.field(validator=_check_start)
+    start: State[Any] = attrs.field(validator=_check_start)
     """The start of the game: usually ``GameState.new(layout, rules)``."""
-    moves: tuple[Move, ...] | tuple[SpiderMove, ...] = attrs.field(
-        default=(), converter=_to_tuple, validator=_check_moves
-    )
+    moves: tuple[Any, ...] = attrs.field(default=(), converter=_to_tuple, validator=_check_moves)
     """The moves played, in order."""
     metadata: RecordMetadata = attrs.field(factory=RecordMetadata, validator=_check_metadata)
     """Optional facts about the game."""
-    _final: GameState | SpiderGameState = attrs.field(init=False, eq=False, repr=False)
+    _final: State[Any] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         state: Any = self.start
@@ -329,9 +347,7 @@ class GameRecord:
         object.__setattr__(self, "_final", state)
 
     @classmethod
-    def from_state(
-        cls, state: GameState | SpiderGameState, *, metadata: RecordMetadata | None = None
-    ) -> Self:
+    def from_state(cls, state: State[Any], *, metadata: RecordMetadata | None = None) -> Self:
         """The record of the game that led to `state`: its start and its history.
 
         Args:
@@ -339,6 +355,7 @@ class GameRecord:
             metadata: facts to keep with the game (none by default).
 
         Examples:
+            >>> from pyramid13 import GameState, Layout, Move
             >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
             >>> record = GameRecord.from_state(state)
             >>> record.moves, record.start == GameState.new(Layout.shuffled(1))
@@ -347,24 +364,26 @@ class GameRecord:
         Raises:
             InvalidArgumentError: `state` is not a GameState.
         """
-        if not isinstance(state, (GameState, SpiderGameState)):
+        if _game_of_state(state) is None:
             raise InvalidArgumentError(
-                f"state must be a GameState of either game, not {type(state).__name__}"
+                f"state must be a GameState of either game, not {describe_value(state)}"
             )
-        return cls(state.start, state.history, metadata or RecordMetadata())  # type: ignore[arg-type]
+        return cls(state.start, state.history, metadata or RecordMetadata())
 
     @property
     def game(self) -> str:
         """``"pyramid"`` or ``"spider"``: the game the record holds (its ``"game"`` field)."""
-        return "spider" if isinstance(self.start, SpiderGameState) else "pyramid"
+        game = _game_of_state(self.start)
+        assert game is not None  # checked when the record was built
+        return game.name
 
     @property
-    def rules(self) -> RuleSet | SpiderRuleSet:
+    def rules(self) -> Any:
         """The rules of the game."""
         return self.start.rules
 
     @property
-    def layout(self) -> Layout | SpiderLayout:
+    def layout(self) -> Any:
         """The deal (for a game started from a position code, see `GameState.layout`)."""
         return self.start.layout
 
@@ -375,10 +394,11 @@ class GameRecord:
         start: Any = self.start
         return bool(start == type(start).new(start.layout, start.rules))
 
-    def replay(self) -> GameState | SpiderGameState:
+    def replay(self) -> State[Any]:
         """The final state, with the whole game as its history.
 
         Examples:
+            >>> from pyramid13 import GameState, Layout
             >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
             >>> final = GameRecord.from_state(state).replay()
             >>> final == state, final.undo().undo() == state.start
@@ -394,6 +414,7 @@ class GameRecord:
                 a record holds.
 
         Examples:
+            >>> from pyramid13 import GameState, Layout
             >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
             >>> data = GameRecord.from_state(state).to_dict()
             >>> list(data), data["moves"]
@@ -432,6 +453,7 @@ class GameRecord:
             InvalidRecordError: the game has more than `MAX_RECORD_MOVES` moves.
 
         Examples:
+            >>> from pyramid13 import GameState, Layout
             >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
             >>> record.to_json(indent=None)[:62]
             '{"format": "pyramid13-record", "version": 2, "game": "pyramid"'
@@ -457,6 +479,7 @@ class GameRecord:
             OSError: the file cannot be written.
 
         Examples:
+            >>> from pyramid13 import GameState, Layout
             >>> import tempfile
             >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
             >>> with tempfile.TemporaryDirectory() as folder:
@@ -474,7 +497,7 @@ class GameRecord:
         cls,
         data: object,
         *,
-        policies: Mapping[str, ScoringPolicy | SpiderScoringPolicy] | None = None,
+        policies: Mapping[str, Any] | None = None,
     ) -> Self:
         """Read a record from parsed JSON, checking everything.
 
@@ -486,6 +509,7 @@ class GameRecord:
             InvalidRecordError: anything wrong; the message starts with a JSON path.
 
         Examples:
+            >>> from pyramid13 import GameState, Layout
             >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
             >>> GameRecord.from_dict(record.to_dict()) == record
             True
@@ -507,23 +531,18 @@ class GameRecord:
         assert isinstance(data, dict)
         game = _game_of(data)
         _validate(data["rules"], schema["$defs"][f"{game}_rules"], "$.rules")
-        if game == "spider":
-            return cls._from_parts(
-                data, policies, SpiderRuleSet, SpiderLayout, SpiderGameState, SpiderMove
-            )
-        return cls._from_parts(data, policies, RuleSet, Layout, GameState, Move)
+        return cls._from_game(get_game(game), data, policies)
 
     @classmethod
-    def _from_parts(
-        cls,
-        data: dict[str, Any],
-        policies: Mapping[str, Any] | None,
-        rules_type: Any,
-        layout_type: Any,
-        state_type: Any,
-        move_type: Any,
+    def _from_game(
+        cls, game: Game, data: dict[str, Any], policies: Mapping[str, Any] | None
     ) -> Self:
-        """Build a checked record of one game from its schema-valid document."""
+        """Build a checked record of `game` (its registry entry) from its schema-valid
+        document."""
+        rules_type: Any = game.rules_type
+        layout_type: Any = game.layout_type
+        state_type: Any = game.state_type
+        move_type: Any = game.move_type
         try:
             rules = rules_type.from_dict(data["rules"], policies=policies)
         except InvalidRulesError as error:
@@ -551,7 +570,7 @@ class GameRecord:
         cls,
         text: str | bytes,
         *,
-        policies: Mapping[str, ScoringPolicy | SpiderScoringPolicy] | None = None,
+        policies: Mapping[str, Any] | None = None,
     ) -> Self:
         """Read a record from JSON text, safely (see the module docstring).
 
@@ -563,6 +582,7 @@ class GameRecord:
             InvalidRecordError: the text is too long, not JSON, or not a valid record.
 
         Examples:
+            >>> from pyramid13 import GameState, Layout, Move
             >>> record = GameRecord.from_state(GameState.new(Layout.shuffled(1)).apply("KC"))
             >>> GameRecord.from_json(record.to_json()).moves
             (Move.parse('KC'),)
@@ -598,7 +618,7 @@ class GameRecord:
         cls,
         path: str | os.PathLike[str],
         *,
-        policies: Mapping[str, ScoringPolicy | SpiderScoringPolicy] | None = None,
+        policies: Mapping[str, Any] | None = None,
     ) -> Self:
         """Read a record from a file (at most `MAX_RECORD_BYTES` are read).
 
@@ -612,6 +632,7 @@ class GameRecord:
             InvalidRecordError: the file is not a valid record.
 
         Examples:
+            >>> from pyramid13 import GameState, Layout
             >>> import tempfile
             >>> state = GameState.new(Layout.shuffled(1)).apply("KC")
             >>> with tempfile.TemporaryDirectory() as folder:
@@ -627,7 +648,7 @@ class GameRecord:
 
 
 def save_game(
-    state: GameState | SpiderGameState,
+    state: State[Any],
     path: str | os.PathLike[str],
     *,
     metadata: RecordMetadata | None = None,
@@ -648,6 +669,7 @@ def save_game(
         OSError: the file cannot be written.
 
     Examples:
+        >>> from pyramid13 import GameState, Layout, Move
         >>> import tempfile
         >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
         >>> with tempfile.TemporaryDirectory() as folder:
@@ -664,8 +686,8 @@ def save_game(
 def load_game(
     path: str | os.PathLike[str],
     *,
-    policies: Mapping[str, ScoringPolicy | SpiderScoringPolicy] | None = None,
-) -> GameState | SpiderGameState:
+    policies: Mapping[str, Any] | None = None,
+) -> State[Any]:
     """Load a saved game: its final state, with the whole game as its history.
 
     Args:
@@ -678,6 +700,7 @@ def load_game(
         InvalidRecordError: the file is not a valid record.
 
     Examples:
+        >>> from pyramid13 import GameState, Layout, Move
         >>> import tempfile
         >>> state = GameState.new(Layout.shuffled(1)).apply("KC").apply("draw")
         >>> with tempfile.TemporaryDirectory() as folder:
@@ -874,7 +897,12 @@ def _sexpr(text: str) -> list[Any] | None:
     return items[0]
 
 
-def parse_msc_solution(text: str) -> tuple[Move, ...]:
+def _pyramid_move() -> Any:
+    """Pyramid's `Move` (the pyramid-solver format is Pyramid's), from the registry."""
+    return get_game("pyramid").move_type
+
+
+def parse_msc_solution(text: str) -> tuple[Any, ...]:
     """Read a solution written by pyramid-solver, the solver behind the msc-1500 data set.
 
     The format is a Lisp list of steps: ``"Draw"``, ``"Recycle"``, and lists of one or two
@@ -885,6 +913,7 @@ def parse_msc_solution(text: str) -> tuple[Move, ...]:
         text: the solution, as pyramid-solver prints it.
 
     Examples:
+        >>> from pyramid13 import Move
         >>> parse_msc_solution('("Draw" ("4c" "9c") ("Kd") "Recycle")')
         (Move.parse('draw'), Move.parse('4C+9C'), Move.parse('KD'), Move.parse('recycle'))
 
@@ -896,13 +925,14 @@ def parse_msc_solution(text: str) -> tuple[Move, ...]:
     if len(text) > _MAX_SOLUTION_LENGTH:
         raise InvalidMoveError(f"a solution is at most {_MAX_SOLUTION_LENGTH} characters long")
     steps = _sexpr(text)
+    move_type = _pyramid_move()
     moves = []
     for number, step in enumerate(steps or (), 1):
         if isinstance(step, str) and step.lower() in ("draw", "recycle"):
-            moves.append(Move.parse(step))
+            moves.append(move_type.parse(step))
         elif isinstance(step, list) and all(isinstance(card, str) for card in step) and step:
             try:
-                moves.append(Move.parse("+".join(step)))
+                moves.append(move_type.parse("+".join(step)))
             except InvalidMoveError as error:
                 raise InvalidMoveError(f"step {number}: {error}") from None
         else:
@@ -912,13 +942,14 @@ def parse_msc_solution(text: str) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def format_msc_solution(moves: Iterable[Move]) -> str:
+def format_msc_solution(moves: Iterable[_Move]) -> str:
     """Write moves in pyramid-solver's solution format (``NIL`` when there are none).
 
     Args:
         moves: the moves, in order.
 
     Examples:
+        >>> from pyramid13 import Move
         >>> format_msc_solution([Move.parse("draw"), Move.parse("4C+9C")])
         '("Draw" ("4c" "9c"))'
 
@@ -927,9 +958,10 @@ def format_msc_solution(moves: Iterable[Move]) -> str:
     """
     if isinstance(moves, (str, bytes)) or not isinstance(moves, Iterable):
         raise InvalidMoveError(f"moves must be an iterable of Move, not {type(moves).__name__}")
+    move_type = _pyramid_move()
     steps = []
     for move in moves:
-        if not isinstance(move, Move):
+        if not isinstance(move, move_type):
             raise InvalidMoveError(f"expected a Move, not {_show(move)}")
         if move.is_removal:
             cards = " ".join(

@@ -1,10 +1,12 @@
 """Win-rate statistics over many seeded deals, on all local cores or any executor.
 
+Layer: generic (the game of the rules is found in the registry, `pyramid13._base.games`).
 The deals are `Layout.shuffled` seeds (``spider.Layout.shuffled`` for Spider rules: the
-same functions serve both games). Work travels in chunks of seeds (small picklable
-arguments: the rules, a range or list of ints, the player and its limits), so the same
-call runs on a `concurrent.futures.ProcessPoolExecutor`, a thread pool, or a cluster's
-executor (Dask's ``Client.get_executor()``, say) unchanged.
+same functions serve every game: its entry deals, solves and names the bots). Work
+travels in chunks of seeds (small picklable arguments: the rules, a range or list of
+ints, the player and its limits), so the same call runs on a
+`concurrent.futures.ProcessPoolExecutor`, a thread pool, or a cluster's executor (Dask's
+``Client.get_executor()``, say) unchanged.
 """
 
 from __future__ import annotations
@@ -24,31 +26,15 @@ import attrs
 
 from ._base.bots import Bot, bot_view
 from ._base.errors import InvalidArgumentError, Pyramid13Error
-from ._base.solving import check_limits
+from ._base.games import Game, game_of, get_game
+from ._base.solving import GAME_DEFAULT, GameDefault, check_limits
 from ._base.status import Status
 from ._base.text import describe
 from ._runs import Chunks, RunError, check_picklable, run_chunks
-from .pyramid._bots import GreedyBot, RandomBot
-from .pyramid._layout import Layout
-from .pyramid._rules import RuleSet, as_rules
-from .pyramid._state import GameState
-from .pyramid.solver import DEFAULT_NODE_LIMIT, solve
-from .spider import GameState as SpiderState
-from .spider import GreedyBot as SpiderGreedyBot
-from .spider import Layout as SpiderLayout
-from .spider import PlannerBot as SpiderPlannerBot
-from .spider import RandomBot as SpiderRandomBot
-from .spider import ReplanBot as SpiderReplanBot
-from .spider import RolloutBot as SpiderRolloutBot
-from .spider import RuleSet as SpiderRules
-from .spider import SamplingBot as SpiderSamplingBot
-from .spider import solve as spider_solve
-from .spider.solver import DEFAULT_NODE_LIMIT as SPIDER_NODE_LIMIT
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
     "HONEST_NO_UNDO",
-    "SPIDER_NO_PROGRESS",
     "THOUGHTFUL",
     "Outcome",
     "WinRateError",
@@ -59,9 +45,6 @@ __all__ = [
 
 #: A bot's game longer than this many moves stops and counts as undecided.
 DEFAULT_MAX_MOVES = 5_000
-#: A Spider bot that plays this many moves in a row without turning a card over, removing
-#: a run or dealing has lost (cards can shuttle between piles for ever).
-SPIDER_NO_PROGRESS = 500
 THOUGHTFUL = "thoughtful"
 """`WinRateResult.play` of a player that sees every card: the solver, or a bot that does
 not declare itself honest."""
@@ -201,8 +184,8 @@ class WinRateResult:
         ((0, <Outcome.LOST: 'lost'>), (1, <Outcome.WON: 'won'>), (2, <Outcome.WON: 'won'>))
     """
 
-    rules: RuleSet | SpiderRules
-    """The rules played (a Pyramid or a Spider rule set)."""
+    rules: Any
+    """The rules played (a rule set of the game: Pyramid's or Spider's)."""
     player: str
     """The player: ``"solver"`` or the bot's repr."""
     play: str
@@ -323,7 +306,8 @@ def _rebuild_error(
 class _Job:
     """What one worker needs: small and picklable (see `_runs.ChunkJob`)."""
 
-    rules: RuleSet | SpiderRules
+    game: str  # the game's name: the entry is looked up in the worker
+    rules: Any
     player: Bot | None  # None: the solver
     node_limit: int | None
     time_limit: float | None
@@ -335,62 +319,49 @@ class _Job:
 
     def play(self, bot: Bot | None, seed: int) -> int:
         """The outcome code of the deal `seed`."""
-        rules = self.rules
-        if isinstance(rules, SpiderRules):
-            return self.play_spider(bot, SpiderState.new(SpiderLayout.shuffled(seed, rules), rules))
-        state = GameState.new(Layout.shuffled(seed), rules)
+        game = get_game(self.game)
+        state = game.deal(seed, self.rules)
         if bot is None:
-            winnable = solve(state, node_limit=self.node_limit, time_limit=self.time_limit).winnable
+            limits = {"node_limit": self.node_limit, "time_limit": self.time_limit}
+            winnable = game.solve(state, **limits).winnable
             return _UNDECIDED if winnable is None else _WON if winnable else _LOST
-        for _ in range(self.max_moves):
-            status = state.status
-            if status is not Status.PLAYING:
-                return _WON if status is Status.WON else _LOST
-            state = state.apply(bot.choose(bot_view(bot, state)))
-        return _WON if state.status is Status.WON else _UNDECIDED
+        if game.no_progress is None:
+            for _ in range(self.max_moves):
+                status = state.status
+                if status is not Status.PLAYING:
+                    return _WON if status is Status.WON else _LOST
+                state = state.apply(bot.choose(bot_view(bot, state)))
+            return _WON if state.status is Status.WON else _UNDECIDED
+        return self.play_stalling(game, bot, state)
 
-    def play_spider(self, bot: Bot | None, state: SpiderState) -> int:
-        """The outcome code of a Spider game from `state`."""
-        if bot is None:
-            limit = self.node_limit
-            winnable = spider_solve(
-                state,
-                node_limit=SPIDER_NODE_LIMIT if limit is DEFAULT_NODE_LIMIT else limit,
-                time_limit=self.time_limit,
-            ).winnable
-            return _UNDECIDED if winnable is None else _WON if winnable else _LOST
+    def play_stalling(self, game: Game, bot: Bot, state: Any) -> int:
+        """The outcome code of a game that can stall: lost after `Game.no_progress` moves
+        in a row that change nothing its `Game.progress` measures."""
+        progress = game.progress
+        assert progress is not None
+        assert game.no_progress is not None
         idle = 0
         for _ in range(self.max_moves):
             status = state.status
             if status is not Status.PLAYING:
                 return _WON if status is Status.WON else _LOST
-            before = (state.deals_left, len(state.runs_removed), _face_down(state))
+            before = progress(state)
             state = state.apply(bot.choose(bot_view(bot, state)))
-            if (state.deals_left, len(state.runs_removed), _face_down(state)) == before:
+            if progress(state) == before:
                 idle += 1
-                if idle >= SPIDER_NO_PROGRESS:
+                if idle >= game.no_progress:
                     return _LOST
             else:
                 idle = 0
         return _WON if state.status is Status.WON else _UNDECIDED
 
 
-def _face_down(state: SpiderState) -> int:
-    return sum(len(pile.face_down) for pile in state.piles)
-
-
-def _as_player(player: str | Bot, spider: bool) -> tuple[Bot | None, str]:
+def _as_player(player: str | Bot, game: Game) -> tuple[Bot | None, str]:
     if isinstance(player, str):
-        named: dict[str, Callable[[], Bot | None]] = {
-            "solver": lambda: None,
-            "greedy": SpiderGreedyBot if spider else GreedyBot,
-            "random": SpiderRandomBot if spider else RandomBot,
-        }
-        if spider:
-            named["sampling"] = SpiderSamplingBot
-            named["planner"] = SpiderPlannerBot
-            named["replan"] = SpiderReplanBot
-            named["rollout"] = SpiderRolloutBot
+        named: dict[str, Callable[[], Bot | None]] = {"solver": lambda: None}
+        for key in ("greedy", "random", *game.bots):
+            if key in game.bots and key not in named:
+                named[key] = game.bots[key]
         if player not in named:
             raise InvalidArgumentError(
                 f"unknown player {describe(player)}; use {', '.join(map(repr, named))} or a Bot"
@@ -402,6 +373,19 @@ def _as_player(player: str | Bot, spider: bool) -> tuple[Bot | None, str]:
             f"player must be 'solver', 'greedy', 'random' or a Bot, not {describe(player)}"
         )
     return player, repr(player)
+
+
+def _rules_and_game(rules: Any) -> tuple[Any, Game]:
+    """`rules` as a rule set, and its game: a rule set of any game is itself; anything
+    else (a preset's name, None) is Pyramid's, as the top-level names are."""
+    try:
+        game = game_of(rules, "rules", "RuleSet")
+    except InvalidArgumentError:
+        game = None
+    if game is None or not isinstance(rules, game.rules_type):
+        game = get_game("pyramid")
+        rules = game.as_rules(rules)
+    return rules, game
 
 
 def _as_deals(deals: Iterable[int]) -> range | list[int]:
@@ -426,7 +410,7 @@ def _as_deals(deals: Iterable[int]) -> range | list[int]:
 
 
 def win_rate(
-    rules: RuleSet | SpiderRules | str,
+    rules: Any,
     deals: Iterable[int],
     player: str | Bot = "solver",
     *,
@@ -434,7 +418,7 @@ def win_rate(
     workers: int | None = None,
     chunk_size: int | None = None,
     progress: bool = False,
-    node_limit: int | None = DEFAULT_NODE_LIMIT,
+    node_limit: int | GameDefault | None = GAME_DEFAULT,
     time_limit: float | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
 ) -> WinRateResult:
@@ -446,7 +430,8 @@ def win_rate(
     ``state.observe()`` instead of the state (see `bot_view`), and its result is labelled
     `HONEST_NO_UNDO`, every other result `THOUGHTFUL` (`WinRateResult.play`).
 
-    Spider rules (a ``spider.RuleSet``) play ``spider.Layout.shuffled`` deals with
+    The rules say the game (found in the registry): Spider rules (a ``spider.RuleSet``)
+    play ``spider.Layout.shuffled`` deals with
     ``spider.solve`` or a Spider bot (``"greedy"``, ``"random"``, ``"sampling"``,
     ``"planner"``, ``"replan"``, ``"rollout"`` name ``spider.GreedyBot``,
     ``spider.RandomBot``, ``spider.SamplingBot``, ``spider.PlannerBot``,
@@ -462,7 +447,8 @@ def win_rate(
     deals undecided.
 
     Args:
-        rules: the rules (Pyramid's or Spider's), or a Pyramid preset name.
+        rules: the rules (a rule set of any game: Pyramid's or Spider's), or a Pyramid
+            preset name.
         deals: `Layout.shuffled` seeds, e.g. ``range(10_000)``.
         player: ``"solver"``, ``"greedy"``, ``"random"`` (the shipped bots with default
             settings) or any `Bot`. For a process pool it must pickle: a class defined
@@ -474,8 +460,8 @@ def win_rate(
         chunk_size: seeds per task (default: about four tasks per worker, at most 500
             seeds each, so progress moves and the load stays balanced).
         progress: show a `tqdm` progress bar (install the ``cli`` extra).
-        node_limit: the solver's node limit per deal (see `solve`); for Spider, the
-            default stands for ``spider.solve``'s own default.
+        node_limit: the solver's node limit per deal (see `solve`); by default the
+            game's own (`DEFAULT_NODE_LIMIT` for Pyramid, ``spider.solve``'s for Spider).
         time_limit: the solver's time limit per deal in seconds.
         max_moves: a bot's game that reaches this many moves counts as undecided.
 
@@ -497,9 +483,8 @@ def win_rate(
         10
     """
     start = time.perf_counter()
-    if not isinstance(rules, SpiderRules):
-        rules = as_rules(rules)
-    bot, name = _as_player(player, isinstance(rules, SpiderRules))
+    rules, game = _rules_and_game(rules)
+    bot, name = _as_player(player, game)
     seeds = _as_deals(deals)
     for label, value in (
         ("workers", workers),
@@ -512,12 +497,14 @@ def win_rate(
             raise InvalidArgumentError(f"{label} must be a positive int, not {describe(value)}")
     if max_moves is None:
         raise InvalidArgumentError("max_moves must be a positive int, not None")
+    if node_limit is GAME_DEFAULT:
+        node_limit = game.default_node_limit
     check_limits(node_limit, time_limit)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise InvalidArgumentError(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
         )
-    job = _Job(rules, bot, node_limit, time_limit, max_moves)
+    job = _Job(game.name, rules, bot, node_limit, time_limit, max_moves)
     alone = executor is None and (workers == 1 or len(seeds) <= 1)
     parallel = 1 if alone else workers or os.cpu_count() or 1
     size = chunk_size or max(1, min(500, math.ceil(len(seeds) / (4 * parallel))))
@@ -559,7 +546,7 @@ def win_rate(
 
 
 def _result(
-    rules: RuleSet | SpiderRules,
+    rules: Any,
     name: str,
     bot: Bot | None,
     deals: range | list[int],
@@ -597,7 +584,7 @@ def _result(
     )
 
 
-def _progress_bar(total: int, rules: RuleSet | SpiderRules, player: str) -> Any:
+def _progress_bar(total: int, rules: Any, player: str) -> Any:
     try:
         tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:  # pragma: no cover - depends on the environment
@@ -606,3 +593,10 @@ def _progress_bar(total: int, rules: RuleSet | SpiderRules, player: str) -> Any:
         ) from None
     label = f"{rules.preset_name or 'custom rules'}, {player}"
     return tqdm(total=total, desc=label, unit="deal")
+
+
+def __getattr__(name: str) -> Any:
+    # `SPIDER_NO_PROGRESS` is Spider's no-progress rule, kept in its registry entry.
+    if name == "SPIDER_NO_PROGRESS":
+        return get_game("spider").no_progress
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

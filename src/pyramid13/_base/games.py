@@ -19,19 +19,21 @@ Examples:
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import attrs
 
 from .errors import InvalidArgumentError
-from .text import describe
+from .text import QUOTE_LIMIT, describe
 
 __all__ = [
     "Game",
     "describe_value",
     "game_of",
     "get_game",
+    "loaded_games",
     "register_game",
     "registered_games",
     "state_game",
@@ -56,15 +58,18 @@ class Game:
     Examples:
         >>> import pyramid13 as p13
         >>> game = p13.get_game("pyramid")
-        >>> state = game.deal(2, game.rules_type.preset("microsoft"))
-        >>> game.solve(state).winnable, sorted(game.bots)
-        (True, ['greedy', 'random', 'solver'])
+        >>> game.title, game.default_node_limit, sorted(game.bots)
+        ('Pyramid', 3000000, ['greedy', 'random', 'solver'])
+        >>> state = game.deal(1, game.as_rules("microsoft"))
+        >>> game.move_to_action(state.legal_moves()[0]) in state.legal_actions()
+        True
     """
 
     name: str
-    """The game's name in records and on the command line: ``"pyramid"``, ``"spider"``."""
+    """The game's name in records (their ``"game"`` field) and on the command line:
+    ``"pyramid"``, ``"spider"``."""
     title: str
-    """The game's name in sentences: ``"Pyramid"``, ``"Spider"``."""
+    """The game's name in sentences and error messages: ``"Pyramid"``, ``"Spider"``."""
     rules_type: type
     """The game's `RuleSet` class."""
     layout_type: type
@@ -79,8 +84,14 @@ class Game:
     """The thoughtful solver: ``solve(state, **limits) -> SolveResult``."""
     hint: Callable[..., Any]
     """``hint(state, **limits)``: a good move, or None when the game is over."""
+    hinter: Callable[..., Any]
+    """The game's `Hinter` class: ``hinter(**limits).hint(state)``, hints for one game
+    that may learn as it goes."""
     determinize: Callable[..., Any]
     """``determinize(observation, rng)``: a full state consistent with an observation."""
+    as_rules: Callable[[Any], Any]
+    """``as_rules(rules)``: a rule set of the game from itself, a preset's name or None
+    (the game's own error for anything else)."""
     deal: Callable[[int, Any], Any]
     """``deal(seed, rules)``: the start of the game dealt from a `Layout.shuffled` seed."""
     draw: Callable[..., str]
@@ -90,6 +101,13 @@ class Game:
     argument for its defaults."""
     default_node_limit: int
     """The solver's default node limit."""
+    action_count: int
+    """The size of the game's action space (``ACTION_COUNT``): every move has a number in
+    ``range(action_count)``, as ``state.legal_actions()`` gives them."""
+    action_to_move: Callable[[int], Any]
+    """``action_to_move(number)``: the move of an action number."""
+    move_to_action: Callable[[Any], int]
+    """``move_to_action(move)``: the action number of a move."""
     no_progress: int | None
     """Statistics stop a bot's game after this many moves in a row that make no progress
     (None: the game cannot stall, as Pyramid's bounded stock passes ensure)."""
@@ -97,9 +115,98 @@ class Game:
     """A value that changes whenever a game makes progress (Spider: the deals left, the
     runs removed and the face-down cards), read by the no-progress rule; None where
     `no_progress` is None."""
+    shortest: bool = False
+    """Whether `solve` can look for a shortest solution (``solve(state, optimal=True)``)."""
+    namespace: str = ""
+    """The module where the game's public names live (``"pyramid13"`` for Pyramid, whose
+    names are the package's top-level names; ``"pyramid13.spider"``), for messages that
+    name a type as its users write it."""
+    encoding: str | None = None
+    """The module of the game's observation encoding for the learning environments
+    (``pyramid13.envs``), imported only when an environment needs it (it needs NumPy):
+    it offers ``observation_bounds(rules) -> (low, high)`` and
+    ``encode_observation(observation) -> numpy.ndarray``. None: the game has no
+    environment."""
+
+    @classmethod
+    def from_namespace(
+        cls,
+        names: Mapping[str, Any],
+        *,
+        name: str,
+        title: str,
+        deal: Callable[[int, Any], Any],
+        draw: Callable[..., str],
+        bots: Mapping[str, Callable[[], Any]],
+        no_progress: int | None = None,
+        progress: Callable[[Any], object] | None = None,
+        encoding: str | None = None,
+        namespace: str = "",
+    ) -> Game:
+        """The entry of a game whose package follows the naming convention of the games.
+
+        Every game offers the same names: `RuleSet`, `Layout`, `Move`, `GameState`,
+        `Observation`, `solve`, `hint`, `Hinter`, `determinize`, `as_rules`,
+        `action_to_move`, `move_to_action`, `ACTION_COUNT` and `DEFAULT_NODE_LIMIT`. They
+        are read from `names` (a game's ``_game`` module passes its ``globals()``);
+        only what differs between games is passed by keyword.
+
+        Args:
+            names: the game's conventional names and their values.
+            name: the game's name (`Game.name`).
+            title: the game's name in sentences (`Game.title`).
+            deal: `Game.deal`.
+            draw: `Game.draw`.
+            bots: `Game.bots`.
+            no_progress: `Game.no_progress`.
+            progress: `Game.progress`.
+            encoding: `Game.encoding`.
+            namespace: `Game.namespace`.
+
+        Raises:
+            InvalidArgumentError: `names` lacks one of them.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> entry = p13.get_game("spider")
+            >>> entry.action_count, entry.shortest, p13.get_game("pyramid").shortest
+            (1181, False, True)
+        """
+        missing = [key for key in _CONVENTION.values() if key not in names]
+        if missing:
+            raise InvalidArgumentError(f"the names of game {name!r} lack {', '.join(missing)}")
+        found = {field: names[key] for field, key in _CONVENTION.items()}
+        return cls(
+            name=name,
+            title=title,
+            deal=deal,
+            draw=draw,
+            bots=bots,
+            no_progress=no_progress,
+            progress=progress,
+            encoding=encoding,
+            namespace=namespace,
+            shortest="optimal" in inspect.signature(found["solve"]).parameters,
+            **found,
+        )
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"
+
+    def type_name(self, kind: type) -> str:
+        """`kind`'s name as the game's users write it: ``"Move"`` for Pyramid (the
+        top-level names), ``"spider Move"`` for Spider.
+
+        Args:
+            kind: one of the game's classes.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> p13.get_game("spider").type_name(p13.spider.Move)
+            'spider Move'
+        """
+        prefix = self.namespace.removeprefix("pyramid13").lstrip(".")
+        return f"{prefix} {kind.__name__}" if prefix else kind.__name__
 
     def owns(self, value: object) -> bool:
         """True when `value` is a rule set, layout, state, move or observation of this game.
@@ -109,10 +216,8 @@ class Game:
 
         Examples:
             >>> import pyramid13 as p13
-            >>> p13.get_game("spider").owns(p13.spider.Move.DEAL)
+            >>> p13.get_game("pyramid").owns(p13.Move.parse("KC"))
             True
-            >>> p13.get_game("pyramid").owns(p13.spider.Move.DEAL)
-            False
         """
         return isinstance(
             value,
@@ -126,24 +231,41 @@ class Game:
         )
 
 
+#: The names a game package offers by convention, by the `Game` field they fill.
+_CONVENTION: Mapping[str, str] = {
+    "rules_type": "RuleSet",
+    "layout_type": "Layout",
+    "state_type": "GameState",
+    "move_type": "Move",
+    "observation_type": "Observation",
+    "solve": "solve",
+    "hint": "hint",
+    "hinter": "Hinter",
+    "determinize": "determinize",
+    "as_rules": "as_rules",
+    "action_to_move": "action_to_move",
+    "move_to_action": "move_to_action",
+    "action_count": "ACTION_COUNT",
+    "default_node_limit": "DEFAULT_NODE_LIMIT",
+}
+
 _REGISTRY: dict[str, Game] = {}
 
 
 def register_game(game: Game) -> Game:
     """Add `game` to the registry (each game package does so when imported).
 
-    Registering the same entry again changes nothing.
-
     Args:
-        game: the game's entry.
-
-    Examples:
-        >>> import pyramid13 as p13
-        >>> p13.register_game(p13.get_game("spider")) is p13.get_game("spider")
-        True
+        game: the entry; registering the same entry again changes nothing.
 
     Raises:
         InvalidArgumentError: `game` is not a `Game`, or another game has its name.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> spider = p13.get_game("spider")
+        >>> p13.register_game(spider) is spider
+        True
     """
     if not isinstance(game, Game):
         raise InvalidArgumentError(f"game must be a Game, not {describe(game)}")
@@ -158,7 +280,7 @@ def get_game(name: str) -> Game:
     """The game called `name`, importing its package on first use.
 
     Args:
-        name: the game's name, as records and the command line give it.
+        name: the game's name, as records and the command line write it.
 
     Raises:
         InvalidArgumentError: no game has that name.
@@ -207,10 +329,8 @@ def game_of(value: object, name: str = "state", what: str = "GameState") -> Game
 
     Examples:
         >>> import pyramid13 as p13
-        >>> p13.game_of(p13.spider.Move.parse("3:1>9")).name
+        >>> p13.game_of(p13.spider.RuleSet.preset("microsoft")).name
         'spider'
-        >>> p13.game_of(p13.RuleSet.preset("microsoft")).name
-        'pyramid'
     """
     for game in _REGISTRY.values():
         if game.owns(value):
@@ -223,20 +343,24 @@ def state_game(state: object, name: str = "state") -> Game:
 
     Raises:
         InvalidArgumentError: `state` is no game's state (a rule set or an observation of a
-            game included); the message names what it is, ``"a Spider Observation"``.
+            game included); the message names what it is: ``"state must be a GameState of
+            a game, not a Spider Observation"``.
     """
     for game in _REGISTRY.values():
         if isinstance(state, game.state_type):
             return game
-    raise InvalidArgumentError(
-        f"{name} must be the GameState of a game, not {describe_value(state)}"
-    )
+    raise InvalidArgumentError(f"{name} must be a GameState of a game, not {describe_value(state)}")
 
 
-def describe_value(value: object) -> str:
+def describe_value(value: object, limit: int = QUOTE_LIMIT) -> str:
     """`value` described for an error message, naming its game when it has one
-    (``"a Spider GameState"``) and its type otherwise."""
+    (``"a Spider GameState"``) and its short ``repr`` otherwise (see `describe`)."""
     for game in _REGISTRY.values():
         if game.owns(value):
             return f"a {game.title} {type(value).__name__}"
-    return describe(value)
+    return describe(value, limit)
+
+
+def loaded_games() -> tuple[Game, ...]:
+    """The games registered so far, importing none: the games a value can belong to."""
+    return tuple(_REGISTRY.values())

@@ -3,8 +3,9 @@
 Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
 
 `pyramid13.GameState` (Pyramid) and ``pyramid13.spider.GameState`` (Spider) both satisfy
-`State`; perft, and everything generic built on the library (bots, statistics, records),
-is written against it.
+`State`; the generic layers (perft, statistics, records, pictures, the learning
+environments, the top-level `solve` and `hint`) are written against it, and so can
+everything built on the library (bots, runners, user interfaces).
 """
 
 from __future__ import annotations
@@ -42,8 +43,39 @@ class State(Protocol[MoveT]):
         20
     """
 
+    @property
+    def rules(self) -> Any:
+        """The rules the game is played under (the game's `RuleSet`)."""
+        ...  # pragma: no cover
+
+    @property
+    def layout(self) -> Any:
+        """The deal the game started from (the game's `Layout`)."""
+        ...  # pragma: no cover
+
+    def to_string(self) -> str:
+        """The position code of the state, which the game's ``GameState.from_string``
+        reads back under the same rules."""
+        ...  # pragma: no cover
+
     def legal_moves(self) -> tuple[MoveT, ...]:
         """Every legal move in the game's documented order; empty once the game is over."""
+        ...  # pragma: no cover
+
+    def legal_actions(self) -> tuple[int, ...]:
+        """The action numbers of `legal_moves` (the game's ``move_to_action``), ascending."""
+        ...  # pragma: no cover
+
+    def legal_action_mask(self) -> tuple[bool, ...]:
+        """For every action number of the game, whether it is legal here."""
+        ...  # pragma: no cover
+
+    def is_legal(self, move: Any) -> bool:
+        """True when `move` (a move or its text) is legal here.
+
+        Args:
+            move: a move of the game, or its text.
+        """
         ...  # pragma: no cover
 
     def apply(self, move: MoveT) -> State[MoveT]:
@@ -84,6 +116,21 @@ class State(Protocol[MoveT]):
     @property
     def history(self) -> tuple[MoveT, ...]:
         """The moves played since the start, oldest first."""
+        ...  # pragma: no cover
+
+    @property
+    def last_move(self) -> MoveT | None:
+        """The move that led here, or None at the start of the game."""
+        ...  # pragma: no cover
+
+    @property
+    def previous(self) -> State[MoveT] | None:
+        """The state before `last_move`, or None at the start of the game."""
+        ...  # pragma: no cover
+
+    @property
+    def start(self) -> State[MoveT]:
+        """The first state of the game (``previous`` followed to the end)."""
         ...  # pragma: no cover
 
     def observe(self) -> Any:

@@ -5,17 +5,32 @@ Layer: the floor (`pyramid13._base`), which every game imports and which imports
 
 from __future__ import annotations
 
+import enum
 import math
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 import attrs
 
 from .errors import InvalidArgumentError
 from .text import describe
 
-__all__ = ["SolveResult", "check_limits"]
+__all__ = ["GAME_DEFAULT", "GameDefault", "SolveResult", "check_limits"]
 
 MoveT = TypeVar("MoveT")
+
+
+class GameDefault(enum.Enum):
+    """The type of `GAME_DEFAULT`, the default of a limit that each game sets itself."""
+
+    GAME_DEFAULT = "the game's default"
+
+    def __repr__(self) -> str:
+        return "GAME_DEFAULT"
+
+
+GAME_DEFAULT: Final = GameDefault.GAME_DEFAULT
+"""The default of a limit of a function that serves every game (`pyramid13.solve`'s
+`node_limit`, say): the game's own default, as its solver or hinter has it."""
 
 
 def check_limits(node_limit: object, time_limit: object) -> None:

@@ -1,7 +1,14 @@
-"""What both games' Gymnasium environments share: reset, step, masks, rewards, rendering."""
+"""What every game's Gymnasium environment is: reset, step, masks, rewards, rendering.
+
+Layer: generic (it reaches the game through its registry entry, `pyramid13._base.games`).
+`CardGameEnv` plays any registered game: it deals with `Game.deal`, numbers moves with
+`Game.action_to_move` and `Game.action_count`, encodes observations with the game's
+`Game.encoding` and draws with `to_svg`.
+"""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Generic, TypeVar, cast
 
 import gymnasium as gym
@@ -9,8 +16,10 @@ import numpy as np
 import numpy.typing as npt
 
 from .._base.errors import InvalidArgumentError
+from .._base.games import Game, get_game
 from .._base.protocol import State
 from .._base.status import Status
+from ..svg import to_svg
 
 __all__ = ["REWARD_MODES", "CardGameEnv"]
 
@@ -24,13 +33,40 @@ class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
     """A Gymnasium environment over one game of a `pyramid13` game, honest by construction.
 
     The agent sees only the array encoding of ``state.observe()``; `state` holds the full
-    position for code that is allowed to see it (a thoughtful bot, a UI). Subclasses say
-    how to deal, number moves and encode observations.
+    position for code that is allowed to see it (a thoughtful bot, a UI). The game is
+    found in the registry: its entry says how to deal, number moves and encode
+    observations, so one class serves every game (`PyramidEnv` and `SpiderEnv` only read
+    their games' presets).
+
+    Args:
+        game: the game, by name (``"pyramid"``, ``"spider"``) or as its `Game` entry.
+        rules: the game's rules, a preset's name or None (the game's `as_rules`).
+        reward: ``"score"``: the change of the rule set's score at each step; ``"win"``:
+            +1 when the game is won, -1 when it is lost, else 0.
+        render_mode: None, ``"ansi"`` (text) or ``"svg"``.
+
+    Raises:
+        InvalidArgumentError: an unknown game, reward or render mode, or a game without an
+            encoding.
+
+    Examples:
+        >>> from pyramid13.envs import CardGameEnv
+        >>> env = CardGameEnv("spider", "microsoft", reward="win")
+        >>> observation, info = env.reset(seed=1)
+        >>> observation.shape, env.action_space.n
+        ((1128,), np.int64(1181))
     """
 
     metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4}  # noqa: RUF012
 
-    def __init__(self, *, reward: str, render_mode: str | None, action_count: int) -> None:
+    def __init__(
+        self,
+        game: Game | str,
+        rules: Any = None,
+        *,
+        reward: str = "score",
+        render_mode: str | None = None,
+    ) -> None:
         if reward not in REWARD_MODES:
             raise InvalidArgumentError(
                 f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}"
@@ -39,29 +75,31 @@ class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
             raise InvalidArgumentError(
                 f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}"
             )
+        self.game = game if isinstance(game, Game) else get_game(game)
+        if self.game.encoding is None:
+            raise InvalidArgumentError(f"{self.game.title} has no learning environment")
+        self._encoding = importlib.import_module(self.game.encoding)
+        self.rules = self.game.as_rules(rules)
         self.reward_mode = reward
         self.render_mode = render_mode
-        self.action_space = gym.spaces.Discrete(action_count)
-        self._action_count = action_count
+        self.action_space = gym.spaces.Discrete(self.game.action_count)
+        low, high = self._encoding.observation_bounds(self.rules)
+        self.observation_space = gym.spaces.Box(low, high, dtype=np.int16)
+        self._action_count = self.game.action_count
         self._state: StateT | None = None
         self._deal_seed: int | None = None
 
-    # -- what a game supplies ------------------------------------------------------------
+    # -- what the game supplies ----------------------------------------------------------
 
-    def _deal(self, seed: int) -> StateT:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def _deal(self, seed: int) -> StateT:
+        return cast(StateT, self.game.deal(seed, self.rules))
 
-    def _move(self, action: int) -> Any:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def _legal_actions(self, state: StateT) -> tuple[int, ...]:
+        return state.legal_actions()
 
-    def _legal_actions(self, state: StateT) -> tuple[int, ...]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def _encode(self, state: StateT) -> npt.NDArray[np.int16]:  # pragma: no cover - abstract
-        raise NotImplementedError
-
-    def _svg(self, state: StateT) -> str:  # pragma: no cover - abstract
-        raise NotImplementedError
+    def _encode(self, state: StateT) -> npt.NDArray[np.int16]:
+        vector: npt.NDArray[np.int16] = self._encoding.encode_observation(state.observe())
+        return vector
 
     # -- the Gymnasium API ---------------------------------------------------------------
 
@@ -128,7 +166,7 @@ class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
                 False,
                 self._info(illegal=True),
             )
-        after = cast(StateT, state.apply_unchecked(self._move(action)))
+        after = cast(StateT, state.apply_unchecked(self.game.action_to_move(action)))
         self._state = after
         status = after.status
         if self.reward_mode == "score":
@@ -143,4 +181,4 @@ class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
             return None
         if self.render_mode == "ansi":
             return str(self.state) + "\n"
-        return self._svg(self.state)
+        return to_svg(self.state)

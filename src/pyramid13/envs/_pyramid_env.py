@@ -1,24 +1,19 @@
-"""The Pyramid environment: ``gymnasium.make("pyramid13/Pyramid-v0", preset=...)``."""
+"""The Pyramid environment: ``gymnasium.make("pyramid13/Pyramid-v0", preset=...)``.
+
+Layer: generic (Pyramid is found in the registry, by its name).
+"""
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
+from typing import Any
 
-from ..pyramid._actions import ACTION_COUNT, action_to_move
-from ..pyramid._layout import Layout
-from ..pyramid._moves import Move
-from ..pyramid._rules import RuleSet
-from ..pyramid._state import GameState
-from ..svg import to_svg
+from .._base.protocol import State
 from ._base import CardGameEnv
-from ._pyramid_encoding import encode_pyramid_observation, pyramid_observation_bounds
 
 __all__ = ["PyramidEnv"]
 
 
-class PyramidEnv(CardGameEnv[GameState]):
+class PyramidEnv(CardGameEnv[State[Any]]):
     """Pyramid Solitaire as a Gymnasium environment.
 
     Actions are the 102 numbers of `pyramid13.action_to_move`; observations are the arrays
@@ -43,27 +38,9 @@ class PyramidEnv(CardGameEnv[GameState]):
 
     def __init__(
         self,
-        preset: str | RuleSet = "classic",
+        preset: Any = "classic",
         *,
         reward: str = "score",
         render_mode: str | None = None,
     ) -> None:
-        super().__init__(reward=reward, render_mode=render_mode, action_count=ACTION_COUNT)
-        self.rules = RuleSet.preset(preset) if isinstance(preset, str) else preset
-        low, high = pyramid_observation_bounds(self.rules)
-        self.observation_space = spaces.Box(low, high, dtype=np.int16)
-
-    def _deal(self, seed: int) -> GameState:
-        return GameState.new(Layout.shuffled(seed), self.rules)
-
-    def _move(self, action: int) -> Move:
-        return action_to_move(action)
-
-    def _legal_actions(self, state: GameState) -> tuple[int, ...]:
-        return state.legal_actions()
-
-    def _encode(self, state: GameState) -> npt.NDArray[np.int16]:
-        return encode_pyramid_observation(state.observe())
-
-    def _svg(self, state: GameState) -> str:
-        return to_svg(state)
+        super().__init__("pyramid", preset, reward=reward, render_mode=render_mode)

@@ -1,19 +1,20 @@
-"""The Spider environment: ``gymnasium.make("pyramid13/Spider-v0", preset=..., suits=...)``."""
+"""The Spider environment: ``gymnasium.make("pyramid13/Spider-v0", preset=..., suits=...)``.
+
+Layer: generic (Spider is found in the registry, by its name).
+"""
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
-from gymnasium import spaces
+from typing import Any
 
-from ..spider import ACTION_COUNT, GameState, Layout, Move, RuleSet, action_to_move
+from .._base.games import get_game
+from .._base.protocol import State
 from ._base import CardGameEnv
-from ._spider_encoding import encode_spider_observation, spider_observation_bounds
 
 __all__ = ["SpiderEnv"]
 
 
-class SpiderEnv(CardGameEnv[GameState]):
+class SpiderEnv(CardGameEnv[State[Any]]):
     """Spider Solitaire as a Gymnasium environment.
 
     Actions are the 1,181 numbers of ``pyramid13.spider.action_to_move``; observations are
@@ -40,30 +41,13 @@ class SpiderEnv(CardGameEnv[GameState]):
 
     def __init__(
         self,
-        preset: str | RuleSet = "bicycle",
+        preset: Any = "bicycle",
         *,
         suits: int = 4,
         reward: str = "score",
         render_mode: str | None = None,
     ) -> None:
-        super().__init__(reward=reward, render_mode=render_mode, action_count=ACTION_COUNT)
-        self.rules = RuleSet.preset(preset, suits=suits) if isinstance(preset, str) else preset
-        low, high = spider_observation_bounds()
-        self.observation_space = spaces.Box(low, high, dtype=np.int16)
-
-    def _deal(self, seed: int) -> GameState:
-        return GameState.new(Layout.shuffled(seed, self.rules), self.rules)
-
-    def _move(self, action: int) -> Move:
-        return action_to_move(action)
-
-    def _legal_actions(self, state: GameState) -> tuple[int, ...]:
-        return state.legal_actions()
-
-    def _encode(self, state: GameState) -> npt.NDArray[np.int16]:
-        return encode_spider_observation(state.observe())
-
-    def _svg(self, state: GameState) -> str:
-        from ..svg import to_svg
-
-        return to_svg(state)
+        game = get_game("spider")
+        rules_type: Any = game.rules_type
+        rules = rules_type.preset(preset, suits=suits) if isinstance(preset, str) else preset
+        super().__init__(game, rules, reward=reward, render_mode=render_mode)

@@ -7,7 +7,7 @@ Cards (`pyramid13.Card`), `pyramid13.Status` and the `pyramid13.Pyramid13Error` 
 are shared with Pyramid; everything else has its Spider twin here: `RuleSet` (six presets,
 1, 2 or 4 suits), `Layout` (codes, seeded and PySolFC deals), `Move` (``"3:2>7"``,
 ``"deal"``, ``"remove 3"``), `GameState`, the scoring policies, and `Observation` with
-`determinize` for honest play; `solve` and `hint` (every card known); honest bots.
+`determinize` for honest play; `solve`, `hint` and `Hinter` (every card known); honest bots.
 A layout must have the shape and the suits of the rules it is
 played under: deal it with ``Layout.shuffled(seed, rules)``, or pick PySolFC's deals with a
 PySolFC preset.
@@ -36,13 +36,14 @@ from ._rollout import RolloutBot
 from ._rules import DealShape, RuleSet
 from ._scoring import MicrosoftScoring, NoScoring, ScoreEvent, ScoringPolicy, scoring_policy
 from ._state import GameState
-from .solver import hint, solve
+from .solver import Hinter, hint, solve
 
 __all__ = [
     "ACTION_COUNT",
     "DealShape",
     "GameState",
     "GreedyBot",
+    "Hinter",
     "Layout",
     "MicrosoftScoring",
     "Move",

@@ -1,11 +1,14 @@
 """Spider's entry in the game registry.
 
-Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor. The entry is
+built by convention from the names imported here (the names every game offers); only
+what is Spider's own is spelled out.
 """
 
 from __future__ import annotations
 
 from .._base.games import Game
+from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SamplingBot
 from ._layout import Layout
 from ._moves import Move
@@ -13,16 +16,24 @@ from ._observation import Observation, determinize
 from ._planner import PlannerBot
 from ._replan import ReplanBot
 from ._rollout import RolloutBot
-from ._rules import RuleSet
+from ._rules import RuleSet, as_rules
 from ._state import GameState
 from ._svg import spider_svg
-from .solver import DEFAULT_NODE_LIMIT, hint, solve
+from .solver import DEFAULT_NODE_LIMIT, Hinter, hint, solve
 
-__all__ = ["GAME", "NO_PROGRESS"]
+__all__ = ["GAME", "NO_PROGRESS", "SPIDER_NO_PROGRESS"]
+
+# The names the entry is built from (see `Game.from_namespace`).
+_CONVENTIONAL = (
+    ACTION_COUNT, action_to_move, move_to_action, Layout, Move, Observation, determinize,
+    RuleSet, as_rules, GameState, DEFAULT_NODE_LIMIT, Hinter, hint, solve,
+)  # fmt: skip
 
 #: A Spider bot that plays this many moves in a row without turning a card over, removing
 #: a run or dealing has lost (cards can shuttle between piles for ever).
 NO_PROGRESS = 500
+#: `NO_PROGRESS` under its top-level name, ``pyramid13.SPIDER_NO_PROGRESS``.
+SPIDER_NO_PROGRESS = NO_PROGRESS
 
 
 def _deal(seed: int, rules: RuleSet) -> GameState:
@@ -34,17 +45,10 @@ def _progress(state: GameState) -> tuple[int, int, int]:
     return state.deals_left, len(state.runs_removed), face_down
 
 
-GAME = Game(
+GAME = Game.from_namespace(
+    globals(),
     name="spider",
     title="Spider",
-    rules_type=RuleSet,
-    layout_type=Layout,
-    state_type=GameState,
-    move_type=Move,
-    observation_type=Observation,
-    solve=solve,
-    hint=hint,
-    determinize=determinize,
     deal=_deal,
     draw=spider_svg,
     bots={
@@ -55,7 +59,8 @@ GAME = Game(
         "replan": ReplanBot,
         "rollout": RolloutBot,
     },
-    default_node_limit=DEFAULT_NODE_LIMIT,
     no_progress=NO_PROGRESS,
     progress=_progress,
+    namespace="pyramid13.spider",
+    encoding="pyramid13.spider._encoding",
 )

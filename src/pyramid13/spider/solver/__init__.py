@@ -8,6 +8,7 @@ replayed to a won state before they are returned.
 from __future__ import annotations
 
 from ._hint import hint
+from ._hinter import Hinter
 from ._solve import DEFAULT_NODE_LIMIT, solve
 
-__all__ = ["DEFAULT_NODE_LIMIT", "hint", "solve"]
+__all__ = ["DEFAULT_NODE_LIMIT", "Hinter", "hint", "solve"]

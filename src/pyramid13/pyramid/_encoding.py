@@ -17,6 +17,10 @@ for a rule set (only the waste pile count changes it):
   passes left after this one (-1 when unlimited).
 
 Only what a player sees goes in: the stock order stays hidden.
+
+Layer: the Pyramid game (`pyramid13.pyramid`); it needs NumPy (the ``rl`` extra) and is
+imported only by the learning environments, through the game's registry entry
+(`Game.encoding`). Its public names are also ``pyramid13.envs``'s.
 """
 
 from __future__ import annotations
@@ -26,11 +30,17 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..pyramid._geometry import COVERED_BY, SLOTS
-from ..pyramid._observation import Observation
-from ..pyramid._rules import RuleSet
+from ._geometry import COVERED_BY, SLOTS
+from ._observation import Observation
+from ._rules import RuleSet
 
-__all__ = ["encode_pyramid_observation", "pyramid_observation_bounds", "pyramid_observation_size"]
+__all__ = [
+    "encode_observation",
+    "encode_pyramid_observation",
+    "observation_bounds",
+    "pyramid_observation_bounds",
+    "pyramid_observation_size",
+]
 
 REMOVED, COVERED, AVAILABLE, EXPOSED_TALON, WASTE_BELOW, UNSEEN = range(6)
 _CARDS = 52
@@ -107,3 +117,8 @@ def encode_pyramid_observation(observation: Observation) -> npt.NDArray[np.int16
     passes = rules.passes
     vector[base + 3] = -1 if passes is None else min(passes - observation.pass_number, 32767)
     return vector
+
+
+# The names the environments look for in every game's encoding (see `Game.encoding`).
+observation_bounds = pyramid_observation_bounds
+encode_observation = encode_pyramid_observation

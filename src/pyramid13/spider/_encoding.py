@@ -14,6 +14,10 @@ The vector (``numpy.int16``, length `SPIDER_OBSERVATION_SIZE` = 1,128) has seven
   (face down or in the stock): 0..8.
 
 Only what a player sees goes in: face-down cards and the stock are counts, never cards.
+
+Layer: the Spider game (`pyramid13.spider`); it needs NumPy (the ``rl`` extra) and is
+imported only by the learning environments, through the game's registry entry
+(`Game.encoding`). Its public names are also ``pyramid13.envs``'s.
 """
 
 from __future__ import annotations
@@ -23,9 +27,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..spider import Observation
+from ._observation import Observation
 
-__all__ = ["SPIDER_OBSERVATION_SIZE", "encode_spider_observation", "spider_observation_bounds"]
+__all__ = [
+    "SPIDER_OBSERVATION_SIZE",
+    "encode_observation",
+    "encode_spider_observation",
+    "observation_bounds",
+    "spider_observation_bounds",
+]
 
 _PILES = 10
 _DEPTH = 104
@@ -91,3 +101,16 @@ def encode_spider_observation(observation: Observation) -> npt.NDArray[np.int16]
     for card in observation.unseen:
         vector[_UNSEEN + card.index] += 1
     return vector
+
+
+def observation_bounds(rules: object) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """`spider_observation_bounds`, under the name the environments look for in every
+    game's encoding (see `Game.encoding`); the bounds are the same under every rule set.
+
+    Args:
+        rules: the rules the game is played under (they change nothing).
+    """
+    return spider_observation_bounds()
+
+
+encode_observation = encode_spider_observation
