@@ -520,7 +520,7 @@ def test_reference_page_lists_every_option() -> None:
 def test_stats_reports_a_dead_worker_in_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
-    monkeypatch.setattr("pyramid13.cli._stats.GreedyBot", lambda: DiesOn(5, how))
+    monkeypatch.setitem(p13.get_game("pyramid").bots, "greedy", lambda: DiesOn(5, how))
     args = ["stats", "--player", "greedy", "--deals", "8", "--workers", "2", "--no-progress"]
     status, out, err = run(capsys, *args)
     assert status == 4  # not 1: a broken run is no verdict on the deals

@@ -236,7 +236,7 @@ def test_stats_plays_the_replan_bot(
         built.append(bot)
         return bot
 
-    monkeypatch.setattr(spider, "ReplanBot", small)
+    monkeypatch.setitem(p13.get_game("spider").bots, "replan", small)
     args = ["spider", "stats", "--preset", "relaxed", "--suits", "4", "--workers", "1"]
     args += ["--first-seed", "2", "--deals", "1", "--player", "replan", "--bot-seed", "5"]
     status, out, err = run([*args, "--json"], capsys)
@@ -261,7 +261,7 @@ def test_stats_plays_the_rollout_bot(
         built.append(bot)
         return bot
 
-    monkeypatch.setattr(spider, "RolloutBot", small)
+    monkeypatch.setitem(p13.get_game("spider").bots, "rollout", small)
     args = ["spider", "stats", "--preset", "relaxed", "--suits", "2", "--workers", "1"]
     args += ["--first-seed", "2", "--deals", "1", "--player", "rollout", "--bot-seed", "5"]
     status, out, err = run([*args, "--json"], capsys)

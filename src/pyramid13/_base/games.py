@@ -90,6 +90,14 @@ class Game:
     """A value that changes whenever a game makes progress (Spider: the deals left, the
     runs removed and the face-down cards), read by the no-progress rule; None where
     `no_progress` is None."""
+    parse_rules: Callable[[str], Any] | None = None
+    """``parse_rules(text)``: rules from their compact text (``"microsoft,passes=2"``), as
+    position codes and the command line's ``--preset`` write them."""
+    format_rules: Callable[[Any], str] | None = None
+    """``format_rules(rules)``: the compact text that `parse_rules` reads back."""
+    hinter: Callable[[], Any] | None = None
+    """A fresh hinter for one game: an object whose ``hint(state)`` learns as the game goes
+    (as ``play``'s hints use it); None: `hint` is asked afresh each time."""
 
     def __repr__(self) -> str:
         return f"<Game {self.name!r}>"

@@ -35,9 +35,12 @@ EPILOG = (
 
 
 def build_parser() -> Parser:
-    """The argument parser of the whole command line."""
-    from . import _play, _show, _solve, _spider, _stats
-    from ._common import Parser
+    """The argument parser of the whole command line: the default game's commands at the
+    top, every other game's under its name (``pyramid13 spider play``)."""
+    from .._base.games import registered_games
+    from . import _play, _show, _solve, _stats
+    from ._common import DEFAULT_GAME, Parser
+    from ._games import hooks_for
 
     parser = Parser(
         prog="pyramid13",
@@ -47,11 +50,23 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pyramid13 {__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     commands.required = True
-    _play.add_parser(commands)
-    _solve.add_parser(commands)
-    _show.add_parser(commands)
-    _stats.add_parser(commands)
-    _spider.add_parser(commands)
+    default = hooks_for(DEFAULT_GAME)
+    for game in registered_games():
+        hooks = hooks_for(game.name)
+        target = commands
+        if game.name != DEFAULT_GAME:
+            rules = " and ".join(("--preset", *hooks.rule_options))
+            group = commands.add_parser(
+                game.name,
+                help=f"{game.title} Solitaire: play, show, solve and measure deals",
+                description=f"{game.title} Solitaire with the same commands as "
+                f"{default.game.title}: play, show, solve, stats. Choose the rules with "
+                f"{rules}, and the deal with --seed, --pysolfc, --layout, --position or a FILE.",
+            )
+            target = group.add_subparsers(title="commands", dest="game_command", metavar="COMMAND")
+            target.required = True
+        for module in (_play, _solve, _show, _stats):
+            module.add_parser(target, hooks)
     return parser
 
 
@@ -112,7 +127,7 @@ def _run(argv: Sequence[str] | None) -> int:
         status: int = args.run(args)
         sys.stdout.flush()
     except (CliError, Pyramid13Error) as error:
-        command = " ".join(filter(None, (args.command, getattr(args, "spider_command", None))))
+        command = " ".join(filter(None, (args.command, getattr(args, "game_command", None))))
         _error_line(f"pyramid13 {command}: error: {error}")
         return EXIT_ERROR
     return status

@@ -10,10 +10,11 @@ from ._bots import GreedyBot, RandomBot, SolverBot
 from ._layout import Layout
 from ._moves import Move
 from ._observation import Observation, determinize
+from ._position import format_rules, parse_rules
 from ._rules import RuleSet
 from ._state import GameState
 from ._svg import pyramid_svg
-from .solver import DEFAULT_NODE_LIMIT, hint, solve
+from .solver import DEFAULT_NODE_LIMIT, Hinter, hint, solve
 
 __all__ = ["GAME"]
 
@@ -38,4 +39,7 @@ GAME = Game(
     bots={"random": RandomBot, "greedy": GreedyBot, "solver": SolverBot},
     default_node_limit=DEFAULT_NODE_LIMIT,
     no_progress=None,  # every rule set ends: the stock's passes are bounded or cycle-checked
+    parse_rules=parse_rules,
+    format_rules=format_rules,
+    hinter=Hinter,
 )

@@ -11,6 +11,7 @@ from ._layout import Layout
 from ._moves import Move
 from ._observation import Observation, determinize
 from ._planner import PlannerBot
+from ._position import format_rules, parse_rules
 from ._replan import ReplanBot
 from ._rollout import RolloutBot
 from ._rules import RuleSet
@@ -58,4 +59,6 @@ GAME = Game(
     default_node_limit=DEFAULT_NODE_LIMIT,
     no_progress=NO_PROGRESS,
     progress=_progress,
+    parse_rules=parse_rules,
+    format_rules=format_rules,
 )
