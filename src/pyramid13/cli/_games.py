@@ -30,22 +30,33 @@ if TYPE_CHECKING:
     from .._base.solving import SolveResult
     from ._play import Session
 
-__all__ = ["DEFAULT_GAME", "HOOKS", "GameHooks", "command_of", "hooks_for"]
+__all__ = ["DEFAULT_GAME", "HOOKS", "GameHooks", "command_of", "hooks_for", "play_help"]
 
 #: The module of each game's hooks, by game name (a game not here gets `GameHooks`).
 HOOKS: Mapping[str, str] = {"pyramid": "._pyramid", "spider": "._spider"}
 
-GENERIC_HELP = """\
+
+def play_help(own: str, *, hint: str = "", command: str = "play") -> str:
+    """The help of ``play``: the game's `own` commands (lines of ``"  WORDS  meaning"``),
+    then those of every game. `hint` says where hints come from; `command` is how the
+    game's ``play`` is typed after ``pyramid13``."""
+    return f"""\
 commands (case does not matter):
-  MOVE           play a move, written as the game writes it
-  3              play move number 3 of the list under the board
+{own}
   u, undo [N]    take back the last move (or N moves)
-  h, hint        suggest a move
+  h, hint        suggest a move{hint}
   b, board       draw the board again
-  save FILE      save the game (JSON), to resume with 'load' or 'play FILE'
+  save FILE      save the game (JSON), to resume with 'load' or '{command} FILE'
   load FILE      load a saved game, a layout code or a position code
   help, ?        this help
   q, quit        stop (also end of input)"""
+
+
+GENERIC_HELP = play_help(
+    """\
+  MOVE           play a move, written as the game writes it
+  3              play move number 3 of the list under the board"""
+)
 
 
 class GameHooks:

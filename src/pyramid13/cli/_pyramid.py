@@ -14,7 +14,7 @@ from .._base.errors import Pyramid13Error
 from .._base.text import describe
 from ..records import format_msc_solution
 from ._common import CliError, CodeError
-from ._games import GameHooks
+from ._games import GameHooks, play_help
 from ._style import PLAIN, Style
 
 if TYPE_CHECKING:
@@ -23,64 +23,19 @@ if TYPE_CHECKING:
 
 __all__ = ["HELP", "HOOKS", "PyramidHooks", "board"]
 
-HELP = """\
-commands (case does not matter):
+HELP = play_help(
+    """\
   4c 9c, 4c+9c   remove two exposed cards whose values sum to 13
   4c             select a card; the next card you name pairs with it (x clears)
   kd, k          remove an exposed King (k: the only one exposed)
   3              play move number 3 of the list under the board
   d, draw        draw from the stock
-  r, recycle     turn the waste over into a new stock
-  u, undo [N]    take back the last move (or N moves)
-  h, hint        suggest a move (from the solver)
-  b, board       draw the board again
-  save FILE      save the game (JSON), to resume with 'load' or 'play FILE'
-  load FILE      load a saved game, a layout code or a position code
-  help, ?        this help
-  q, quit        stop (also end of input)"""
+  r, recycle     turn the waste over into a new stock""",
+    hint=" (from the solver)",
+)
 
 #: Quoted commands are cut to this many characters.
 QUOTE = 60
-
-
-def board(state: Any, style: Style = PLAIN) -> str:
-    """The board as text: ``str(state)`` in the `PLAIN` style; with suit symbols, colours
-    and a ``*`` after each card that a legal move removes in a fancy one."""
-    playable = {card for move in state.legal_moves() for card in move.cards}
-    mark = "*" if style.fancy else ""
-
-    def shown(card: Card) -> str:
-        return style.card(card, marked=card in playable, mark=mark)
-
-    def cell(card: Card | None) -> str:
-        if card is None:
-            return style.paint("..", dim=True) + " " * len(mark)
-        return shown(card) + (" " if mark and card not in playable else "")
-
-    lines = []
-    pyramid = state.pyramid
-    gap = " " * (2 - len(mark))
-    for row in range(7):
-        first = row * (row + 1) // 2
-        cells = [cell(card) for card in pyramid[first : first + row + 1]]
-        lines.append((" " * (2 * (6 - row)) + gap.join(cells)).rstrip())
-    stock = state.stock
-    stock_text = f"stock: {len(stock)} card{'s' * (len(stock) != 1)}"
-    if stock and state.rules.stock_top_pairable:
-        stock_text += f" (top {shown(stock[-1])})"
-    lines.append(stock_text)
-    piles = state.waste_piles
-    for number, pile in enumerate(piles, 1):
-        label = "waste" if len(piles) == 1 else f"waste {number}"
-        lines.append(f"{label}: {' '.join(map(shown, pile)) or '(empty)'}")
-    passes = state.rules.passes
-    lines.append(
-        f"pass {state.pass_number}/{passes if passes else 'unlimited'}, "
-        f"score {state.score}, {state.status.value}"
-    )
-    if style.fancy:
-        lines.append("(* marks the cards that can be played now)")
-    return "\n".join(lines)
 
 
 class PyramidHooks(GameHooks):
@@ -199,6 +154,46 @@ class PyramidHooks(GameHooks):
                 + (f": name one ({names})" if kings else "")
             )
         session.play(self.move_type.remove(kings[0]))
+
+
+def board(state: Any, style: Style = PLAIN) -> str:
+    """The board as text: ``str(state)`` in the `PLAIN` style; with suit symbols, colours
+    and a ``*`` after each card that a legal move removes in a fancy one."""
+    playable = {card for move in state.legal_moves() for card in move.cards}
+    mark = "*" if style.fancy else ""
+
+    def shown(card: Card) -> str:
+        return style.card(card, marked=card in playable, mark=mark)
+
+    def cell(card: Card | None) -> str:
+        if card is None:
+            return style.paint("..", dim=True) + " " * len(mark)
+        return shown(card) + (" " if mark and card not in playable else "")
+
+    lines = []
+    pyramid = state.pyramid
+    gap = " " * (2 - len(mark))
+    for row in range(7):
+        first = row * (row + 1) // 2
+        cells = [cell(card) for card in pyramid[first : first + row + 1]]
+        lines.append((" " * (2 * (6 - row)) + gap.join(cells)).rstrip())
+    stock = state.stock
+    stock_text = f"stock: {len(stock)} card{'s' * (len(stock) != 1)}"
+    if stock and state.rules.stock_top_pairable:
+        stock_text += f" (top {shown(stock[-1])})"
+    lines.append(stock_text)
+    piles = state.waste_piles
+    for number, pile in enumerate(piles, 1):
+        label = "waste" if len(piles) == 1 else f"waste {number}"
+        lines.append(f"{label}: {' '.join(map(shown, pile)) or '(empty)'}")
+    passes = state.rules.passes
+    lines.append(
+        f"pass {state.pass_number}/{passes if passes else 'unlimited'}, "
+        f"score {state.score}, {state.status.value}"
+    )
+    if style.fancy:
+        lines.append("(* marks the cards that can be played now)")
+    return "\n".join(lines)
 
 
 HOOKS = PyramidHooks

@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ._common import CliError, natural
-from ._games import GameHooks
+from ._games import GameHooks, play_help
 from ._style import PLAIN, Style
 
 if TYPE_CHECKING:
@@ -20,20 +20,16 @@ if TYPE_CHECKING:
 
 __all__ = ["HELP", "HOOKS", "SpiderHooks", "board"]
 
-HELP = """\
-commands (case does not matter):
+HELP = play_help(
+    """\
   3:2>7          move the top 2 cards of pile 3 onto pile 7
   3 7            move from pile 3 onto pile 7 (the longest unit that fits)
   5              play move number 5 of the list under the board
   d, deal        deal a row from the stock
-  r 4, remove 4  lift the complete run off pile 4 (rules that do not do it themselves)
-  u, undo [N]    take back the last move (or N moves)
-  h, hint        suggest a move (from spider.hint, which knows every card)
-  b, board       draw the board again
-  save FILE      save the game (JSON), to resume with 'load' or 'spider play FILE'
-  load FILE      load a saved game, a layout code or a position code
-  help, ?        this help
-  q, quit        stop (also end of input)"""
+  r 4, remove 4  lift the complete run off pile 4 (rules that do not do it themselves)""",
+    hint=" (from spider.hint, which knows every card)",
+    command="spider play",
+)
 
 _PILES = re.compile(r"([0-9]{1,2})\s+([0-9]{1,2})")
 
@@ -47,38 +43,6 @@ def _unit(face_up: tuple[Any, ...]) -> int:
             break
         size += 1
     return size
-
-
-def board(state: Any, style: Style = PLAIN) -> str:
-    """The table as text: like ``str(state)``, with a ``*`` after each movable card (the
-    cards of each pile's top unit), and suit symbols and colours in a fancy `Style`."""
-    piles = state.piles
-    height = max(max(len(pile) for pile in piles), 1)
-    lines = ["".join(f"{number:>5}" for number in range(1, 11))]
-    for row in range(height):
-        line = ""
-        for pile in piles:
-            down = len(pile.face_down)
-            index = row - down
-            if row < down:
-                line += style.paint(f"{'##':>5}", dim=True)
-            elif index < len(pile.face_up):
-                movable = index >= len(pile.face_up) - _unit(pile.face_up)
-                card = style.card(pile.face_up[index], marked=movable, mark="*")
-                line += " " * (3 - movable) + card  # right-aligned in 5 characters
-            elif row == 0:
-                line += style.paint(f"{'--':>5}", dim=True)
-            else:
-                line += " " * 5
-        lines.append(line.rstrip())
-    deals = state.deals_left
-    stock = f"stock: {deals} deal(s) left ({len(state.stock)} cards)" if deals else "stock: empty"
-    removed = " ".join(map(style.suit, state.runs_removed))
-    runs = f"runs removed: {len(state.runs_removed)}/8" + (f" ({removed})" if removed else "")
-    lines.append(stock)
-    lines.append(f"{runs}, score {state.score}, {state.status.value}")
-    lines.append("(* marks the cards that can move)")
-    return "\n".join(lines)
 
 
 class SpiderHooks(GameHooks):
@@ -190,6 +154,38 @@ class SpiderHooks(GameHooks):
 
     def undo(self, state: Any) -> Any:
         return state.undo(penalty=True)
+
+
+def board(state: Any, style: Style = PLAIN) -> str:
+    """The table as text: like ``str(state)``, with a ``*`` after each movable card (the
+    cards of each pile's top unit), and suit symbols and colours in a fancy `Style`."""
+    piles = state.piles
+    height = max(max(len(pile) for pile in piles), 1)
+    lines = ["".join(f"{number:>5}" for number in range(1, 11))]
+    for row in range(height):
+        line = ""
+        for pile in piles:
+            down = len(pile.face_down)
+            index = row - down
+            if row < down:
+                line += style.paint(f"{'##':>5}", dim=True)
+            elif index < len(pile.face_up):
+                movable = index >= len(pile.face_up) - _unit(pile.face_up)
+                card = style.card(pile.face_up[index], marked=movable, mark="*")
+                line += " " * (3 - movable) + card  # right-aligned in 5 characters
+            elif row == 0:
+                line += style.paint(f"{'--':>5}", dim=True)
+            else:
+                line += " " * 5
+        lines.append(line.rstrip())
+    deals = state.deals_left
+    stock = f"stock: {deals} deal(s) left ({len(state.stock)} cards)" if deals else "stock: empty"
+    removed = " ".join(map(style.suit, state.runs_removed))
+    runs = f"runs removed: {len(state.runs_removed)}/8" + (f" ({removed})" if removed else "")
+    lines.append(stock)
+    lines.append(f"{runs}, score {state.score}, {state.status.value}")
+    lines.append("(* marks the cards that can move)")
+    return "\n".join(lines)
 
 
 HOOKS = SpiderHooks
