@@ -10,6 +10,7 @@ pipe or a Ctrl-C.
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import sys
@@ -78,6 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with at most one line on stderr.
     """
     restore = _lenient_output()
+    closed = sys.stdout is None  # started with standard output closed ('>&-')
+    if closed:
+        sys.stdout = _ClosedOutput()
     try:
         return _run(argv)
     except KeyboardInterrupt:
@@ -103,6 +107,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error_line(f"pyramid13: internal error, please report it: {type(error).__name__}: {error}")
         return EXIT_BUG
     finally:
+        if closed:
+            sys.stdout = None
         for stream, errors in restore:
             with contextlib.suppress(OSError, ValueError):
                 stream.reconfigure(errors=errors)
@@ -131,6 +137,28 @@ def _run(argv: Sequence[str] | None) -> int:
         _error_line(f"pyramid13 {command}: error: {error}")
         return EXIT_ERROR
     return status
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the program started without one (``>&-``): every write fails
+    as a closed file does, so that a command that prints ends with status 2 and one line
+    ("standard output is closed"), and one that prints nothing (``show --svg FILE``)
+    still works."""
+
+    def _closed(self, *_: object) -> Any:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    write = fileno = _closed
+
+    def flush(self) -> None:
+        pass  # nothing was written, so nothing is lost
+
+    @property
+    def buffer(self) -> _ClosedOutput:
+        return self
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _lenient_output() -> list[tuple[Any, str | None]]:
@@ -162,6 +190,8 @@ def _error_line(text: str, *, fresh: bool = False) -> None:
         line = line[: MAX_ERROR_LINE - 3] + "..."
     if fresh:
         line = "\n" + line
+    if sys.stderr is None:  # started with stderr closed ('2>&-'): nothing to tell
+        return
     with contextlib.suppress(OSError, ValueError):  # stderr is closed too: nothing to tell
         print(line, file=sys.stderr, flush=True)
 
