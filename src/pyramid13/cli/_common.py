@@ -197,18 +197,22 @@ def add_limit_arguments(parser: argparse.ArgumentParser, hooks: GameHooks) -> No
 
 
 def add_rules_arguments(
-    parser: argparse.ArgumentParser | argparse._ArgumentGroup, hooks: GameHooks
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    hooks: GameHooks,
+    *,
+    deal: bool = True,
 ) -> None:
-    """--preset RULES, and the game's own rule options (Spider's --suits)."""
+    """--preset RULES, and the game's own rule options (Spider's --suits); `deal`: the
+    command also reads saved games and position codes, which bring their own rules."""
     presets = ", ".join(hooks.rules_type.preset_names())
     default = hooks.default_rules().preset_name
+    own = "; a saved game or a position code brings its own" if deal else ""
     parser.add_argument(
         "--preset",
         type=rules_argument(hooks),
         metavar="RULES",
         help=f"the rules: a preset ({presets}), optionally followed by settings such as "
-        f"microsoft,{hooks.setting_example} (default: {default}; a saved game or a position "
-        "code brings its own)",
+        f"microsoft,{hooks.setting_example} (default: {default}{own})",
     )
     hooks.add_rule_options(parser)  # type: ignore[arg-type]
 

@@ -73,12 +73,14 @@ class SpiderHooks(GameHooks):
             type=natural,
             choices=(1, 2, 4),
             metavar="{1,2,4}",
-            help="how many suits are in play (default: 4, or the preset's)",
+            help="how many suits are in play, whatever --preset says (default: 4)",
         )
 
     def add_deal_options(self, group: argparse._MutuallyExclusiveGroup) -> None:
         group.add_argument(
-            "--code", metavar="TEXT", help="a layout code or a position code (either)"
+            "--code",
+            metavar="TEXT",
+            help="a layout code, a position code or a saved game (JSON), as FILE holds them",
         )
 
     def chosen_rules(self, args: argparse.Namespace) -> Any:

@@ -77,7 +77,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
         f"sees only what a player sees). Built-in players: {', '.join(names)}.",
         epilog=PLAYER_EPILOG,
     )
-    add_rules_arguments(parser, hooks)
+    add_rules_arguments(parser, hooks, deal=False)
     parser.add_argument(
         "--deals", type=positive_int, default=100, metavar="N", help="how many deals (default: 100)"
     )
@@ -97,8 +97,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
         type=natural,
         default=0,
         metavar="N",
-        help=f"the seed of {' and '.join(seeded)}, and of your class when its constructor "
-        "takes a seed (default: 0)",
+        help=f"the seed of {_and(seeded)}, and of your class when its constructor takes a "
+        "seed (default: 0)",
     )
     parser.add_argument(
         "--workers",
@@ -115,6 +115,11 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
         "--no-progress", action="store_true", help="no progress bar on standard error"
     )
     parser.set_defaults(run=run, game=hooks.game.name)
+
+
+def _and(names: list[str]) -> str:
+    """``"a, b and c"``."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), *names[-1:])))
 
 
 def _built_in(hooks: GameHooks, name: str, seed: int) -> str | Bot:
