@@ -645,3 +645,10 @@ def test_every_registered_game_has_the_four_commands() -> None:
                 next(a for a in sub._actions if isinstance(a, argparse._SubParsersAction)).choices
             )
         assert {"play", "show", "solve", "stats"} <= names, game
+
+
+def test_show_code_only_is_show_code(capsys: pytest.CaptureFixture[str]) -> None:
+    # One spelling for both games; Pyramid's older one still works.
+    new = run(capsys, "show", "--seed", "5", "--code-only")
+    assert new == run(capsys, "show", "--seed", "5", "--code")
+    assert GameState.from_string(new[1].strip()) == GameState.new(Layout.shuffled(5))

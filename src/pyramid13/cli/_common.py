@@ -310,8 +310,9 @@ def state_from_text(
     """A state from text: a saved game (JSON), a layout code or a position code.
 
     `rules` are the rules asked for (None: not asked, a saved game or position code then
-    brings its own); `layout_rules` are those of a layout code when none are asked for
-    (default: the game's, `GameHooks.layout_rules`).
+    brings its own); `layout_rules` are the rules a layout code is played with when none
+    are asked for and the layout fits them (``play``'s ``load``: the game's so far; else
+    the game's default for the layout, `GameHooks.layout_rules`).
 
     Raises:
         CliError: the text holds none of these; the message starts with `name`.
@@ -336,7 +337,7 @@ def state_from_text(
             raise CliError(f"{name} {error}") from None
         if is_layout:
             layout = hooks.layout_type.parse(stripped)
-            chosen = rules or layout_rules or hooks.layout_rules(layout)
+            chosen = rules or hooks.layout_rules(layout, layout_rules)
             return hooks.state_type.new(layout, chosen)
         return hooks.state_type.from_string(stripped, rules)
     except Pyramid13Error as error:

@@ -79,7 +79,7 @@ class GameHooks:
     #: What the help of ``--pysolfc`` adds.
     pysolfc_note = ""
     #: What the help of ``--layout`` says a layout code is.
-    layout_note = "every card, as Layout.to_string() writes them (quote it)"
+    layout_note = "every card, as str(layout) writes them (quote it)"
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -121,9 +121,10 @@ class GameHooks:
         """The rules of a deal when none are asked for."""
         return self.rules_type()
 
-    def layout_rules(self, layout: Any) -> Any:
-        """The rules of a layout code when none are asked for."""
-        return self.default_rules()
+    def layout_rules(self, layout: Any, current: Any = None) -> Any:
+        """The rules of a layout code when none are asked for: `current` (the rules of
+        the game played so far, or None) when the layout fits them, else the default."""
+        return current or self.default_rules()
 
     def pysolfc(self, number: int, rules: Any) -> Any:
         """The start of PySolFC's deal `number` under `rules`."""

@@ -53,7 +53,7 @@ class SpiderHooks(GameHooks):
     nodes = "expanding"
     rule_options = ("--suits",)
     setting_example = "suits=2"
-    layout_note = "the ten piles and the stock, as Layout.to_string() writes them (quote it)"
+    layout_note = "the ten piles and the stock, as str(layout) writes them (quote it)"
 
     @property
     def pysolfc_note(self) -> str:  # type: ignore[override]
@@ -93,8 +93,16 @@ class SpiderHooks(GameHooks):
         del settings["suit_set"]  # the shape's suits for that count
         return self.rules_type.from_dict(settings)
 
-    def layout_rules(self, layout: Any) -> Any:
-        return self.rules_type.preset("bicycle", suits=layout.suits)
+    def layout_rules(self, layout: Any, current: Any = None) -> Any:
+        """`current` when the layout is dealt for it, else the first preset that deals it
+        (a layout knows its deal shape and suits)."""
+        presets = self.rules_type.preset_names()
+        rules = [self.rules_type.preset(name, suits=layout.suits) for name in presets]
+        for candidate in [current, *rules] if current is not None else rules:
+            fits = set(candidate.suit_set) == set(layout.suit_set)
+            if fits and candidate.shape is layout.shape:
+                return candidate
+        return rules[0]  # the error of GameState.new says what does not fit
 
     def pysolfc(self, number: int, rules: Any) -> Any:
         pysolfc = self.rules_type.preset("pysolfc").shape
