@@ -530,3 +530,25 @@ def test_integer_options_read_leading_zeros_and_spaces_alike(
         assert (status, err) == (0, "")
         codes.add(out)
     assert len(codes) == 1
+
+
+@pytest.mark.parametrize("game", [(), ("spider",)])
+def test_a_closed_stdin_is_one_line_for_file_dash_and_the_end_of_play(
+    game: tuple[str, ...],
+) -> None:
+    result = subprocess.run(
+        ["sh", "-c", '"$@" <&-', "sh", *PROGRAM, *game, "show", "-"],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    err = result.stderr.decode()
+    assert (result.returncode, result.stdout) == (2, b"")
+    assert one_line(err).endswith("error: cannot read standard input: it is closed")
+    result = subprocess.run(
+        ["sh", "-c", '"$@" <&-', "sh", *PROGRAM, *game, "play", "--seed", "1"],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, b"")  # no command: the game goes on

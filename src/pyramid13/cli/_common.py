@@ -280,16 +280,19 @@ def read_text(path: str) -> str:
     Raises:
         CliError: it cannot be read, is too large or is not UTF-8.
     """
+    if "\0" in path:  # open() would raise ValueError (a name typed in 'play')
+        raise CliError(f"cannot read {display_path(path)}: {NUL_IN_NAME}")
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is None:  # started with standard input closed ('<&-')
+                raise CliError("cannot read standard input: it is closed")
+            data: bytes = stdin.read(MAX_RECORD_BYTES + 1)
         else:
             with open(path, "rb") as file:
                 data = file.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
         raise CliError(f"cannot read {display_path(path)}: {error.strerror or error}") from None
-    except ValueError:  # a NUL byte in the name (typed in 'play')
-        raise CliError(f"cannot read {display_path(path)}: {NUL_IN_NAME}") from None
     if len(data) > MAX_RECORD_BYTES:
         raise CliError(
             f"{display_path(path)}: larger than {MAX_RECORD_BYTES} bytes, not a game file"

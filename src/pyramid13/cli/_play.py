@@ -203,14 +203,14 @@ class Session:
         metadata = RecordMetadata(
             player=self.player, started=self.started, finished=_now(), source=self.description
         )
+        if "\0" in path:  # open() would raise ValueError
+            raise CliError(f"cannot write {display_path(path)}: {NUL_IN_NAME}")
         try:
             GameRecord.from_state(self.state, metadata=metadata).save(path)
         except OSError as error:
             raise CliError(
                 f"cannot write {display_path(path)}: {error.strerror or error}"
             ) from None
-        except ValueError:  # the only one open() raises for a name: a NUL byte in it
-            raise CliError(f"cannot write {display_path(path)}: {NUL_IN_NAME}") from None
         self.say(f"saved {len(self.state.history)} move(s) to {display_path(path)}")
         self.status_line()
 
