@@ -62,7 +62,7 @@ def build_parser() -> Parser:
                 help=f"{game.title} Solitaire: play, show, solve and measure deals",
                 description=f"{game.title} Solitaire with the same commands as "
                 f"{default.game.title}: play, show, solve, stats. Choose the rules with "
-                f"{rules}, and the deal with --seed, --pysolfc, --layout, --position or a FILE.",
+                f"{rules}, and the deal with --seed, --pysolfc, a code or a FILE.",
             )
             target = group.add_subparsers(title="commands", dest="game_command", metavar="COMMAND")
             target.required = True

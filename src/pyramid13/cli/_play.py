@@ -44,11 +44,12 @@ QUOTE = 60
 _NUMBER = re.compile(r"[0-9]+")  # ASCII digits: '²' and '①' are not move numbers
 
 DESCRIPTION = f"""\
-Play {{title}} in the terminal. Type a command after the board and press Enter; 'help'
-lists them. Commands can also come from a script through standard input, one per line
-(blank lines and lines starting with '#' are skipped; a line longer than {MAX_LINE:,}
-bytes, or not text in the terminal's encoding, is a bad command); the exit status is then
-0 when the session ends with the game won or still going, 1 when it ends lost."""
+Play {{title}} in the terminal.
+Type a command after the board and press Enter; 'help' lists them. Commands can also
+come from a script through standard input, one per line (blank lines and lines starting
+with '#' are skipped; a line longer than {MAX_LINE:,} bytes, or not text in the terminal's
+encoding, is a bad command); the exit status is then 0 when the session ends with the
+game won or still going, 1 when it ends lost."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks) -> None:
