@@ -4,8 +4,10 @@ scripted game of ``play`` through stdin, and one-line errors for bad arguments a
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -17,6 +19,7 @@ from game_walks import SEED_1_WIN
 from reference_model import ref_winnable
 
 import pyramid13 as p13
+import pyramid13.cli
 from pyramid13 import GameRecord, GameState, Layout, Move, RuleSet, Status
 from pyramid13.cli import build_parser, main
 
@@ -516,11 +519,65 @@ def test_reference_page_lists_every_option() -> None:
                         assert f"`{option}" in text, f"{command} {option} is not in {page.name}"
 
 
+_DEFAULT = re.compile(r"\(default: ([^;),]+(?:,[0-9]{3})*)")
+
+
+def _sections(text: str) -> dict[str, str]:
+    """The reference page's ``## command`` sections, by command, each with the page's
+    opening sections (which hold the options that choose a game)."""
+    parts = re.split(r"^## (\S+)\n", text, flags=re.MULTILINE)
+    return {name: parts[0] + part for name, part in zip(parts[1::2], parts[2::2], strict=True)}
+
+
+def test_reference_page_gives_the_defaults_that_the_help_gives() -> None:
+    # The help's defaults are read from the code (the solvers' node limits among them):
+    # the row of each option on the reference page must give the same default.
+    page = Path(__file__).resolve().parents[1] / "docs" / "reference" / "cli.md"
+    if not page.is_file():
+        pytest.skip("the docs are not here")
+    sections = _sections(page.read_text(encoding="utf-8"))
+    parser = build_parser()
+    commands = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    checked = 0
+    for name, subparser in commands.choices.items():
+        parsers = [(subparser, sections[name])]
+        for action in subparser._actions:  # spider's commands: the same options as Pyramid's
+            if isinstance(action, argparse._SubParsersAction):
+                parsers += [
+                    (sub, sections[name] + sections[cmd]) for cmd, sub in action.choices.items()
+                ]
+        for command, section in parsers:
+            for action in command._actions:
+                found = _DEFAULT.search(action.help or "")
+                if found is None or not action.option_strings:
+                    continue
+                default = found.group(1).strip()
+                option = action.option_strings[0]
+                rows = [line for line in section.splitlines() if f"`{option}" in line]
+                assert any(default in row for row in rows), (
+                    f"{command.prog} {option}: the help says the default is {default!r}, "
+                    f"the reference's rows say {rows}"
+                )
+                checked += 1
+    assert checked >= 20
+
+
+def test_spider_solve_default_node_limit_is_the_solver_s(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(capsys, "spider", "solve", "--help")
+    assert status == 0
+    limit = p13.get_game("spider").default_node_limit
+    assert f"(default: {limit:,})" in " ".join(out.split())
+
+
 @pytest.mark.parametrize("how", ["exit", "kill"])
 def test_stats_reports_a_dead_worker_in_one_line(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, how: str
 ) -> None:
-    monkeypatch.setattr("pyramid13.cli._stats.GreedyBot", lambda: DiesOn(5, how))
+    monkeypatch.setitem(p13.get_game("pyramid").bots, "greedy", lambda: DiesOn(5, how))
     args = ["stats", "--player", "greedy", "--deals", "8", "--workers", "2", "--no-progress"]
     status, out, err = run(capsys, *args)
     assert status == 4  # not 1: a broken run is no verdict on the deals
@@ -543,3 +600,55 @@ def test_stats_lists_undecided_seeds(capsys: pytest.CaptureFixture[str]) -> None
     ]
     assert data["undecided_seeds"] == undecided
     assert data["unknown"] == len(undecided) >= 1
+
+
+def _imported_modules(path: Path, package: str) -> set[str]:
+    """Every module `path` imports, function-local imports included, as absolute names
+    (``from .. import spider`` counts as ``pyramid13.spider``)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                base = f"{parent}.{base}" if base else parent
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def test_the_command_line_imports_no_game_by_name() -> None:
+    # It finds each game in the registry (get_game), as every generic layer does.
+    folder = Path(pyramid13.cli.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        games = {
+            name
+            for name in _imported_modules(path, "pyramid13.cli")
+            if name.split(".")[:2] in (["pyramid13", "pyramid"], ["pyramid13", "spider"])
+        }
+        assert not games, f"{path.name} imports {sorted(games)}"
+
+
+def test_every_registered_game_has_the_four_commands() -> None:
+    parser = build_parser()
+    commands = next(
+        action for action in parser._actions if isinstance(action, argparse._SubParsersAction)
+    )
+    for game in p13.registered_games():
+        if game.name == "pyramid":
+            names = set(commands.choices)
+        else:
+            sub = commands.choices[game.name]
+            names = set(
+                next(a for a in sub._actions if isinstance(a, argparse._SubParsersAction)).choices
+            )
+        assert {"play", "show", "solve", "stats"} <= names, game
+
+
+def test_show_code_only_is_show_code(capsys: pytest.CaptureFixture[str]) -> None:
+    # One spelling for both games; Pyramid's older one still works.
+    new = run(capsys, "show", "--seed", "5", "--code-only")
+    assert new == run(capsys, "show", "--seed", "5", "--code")
+    assert GameState.from_string(new[1].strip()) == GameState.new(Layout.shuffled(5))

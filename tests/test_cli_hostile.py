@@ -4,6 +4,7 @@ documented exit status and at most one line on stderr; never a traceback."""
 
 from __future__ import annotations
 
+import argparse
 import io
 import os
 import select
@@ -374,3 +375,180 @@ def test_in_process_output_survives_a_strict_ascii_stdout(
     assert ET.fromstring(raw.getvalue()).get("width")
     assert main(["show", "--seed", "1", "--moves", "\udcff"]) == 2
     assert stdout.errors == "strict"  # main leaves the caller's streams as they were
+
+
+# -- file names, a closed standard output, workers, integer options --------------------------
+
+
+@pytest.mark.parametrize("game", [(), ("spider",)])
+def test_a_nul_byte_in_a_file_name_is_a_bad_command(game: tuple[str, ...]) -> None:
+    # A script can type what no command line can hold: open() refuses the name.
+    script = b"save a\x00b\nload a\x00b\nq\n"
+    status, _, err = pyramid13_run(*game, "play", "--seed", "1", stdin=script)
+    assert status == 0
+    lines = err.splitlines()
+    assert len(lines) == 2
+    assert lines[0] == "error: cannot write a\\x00b: a file name cannot hold a NUL byte"
+    assert lines[1] == "error: cannot read a\\x00b: a file name cannot hold a NUL byte"
+    status, _, err = pyramid13_run(*game, "play", "--seed", "1", "--stop-on-error", stdin=script)
+    assert status == 2
+    assert "NUL byte" in one_line(err)
+
+
+def _with_stdout_closed(*args: str) -> tuple[int, str]:
+    result = subprocess.run(
+        ["sh", "-c", '"$@" >&-', "sh", *PROGRAM, *args],
+        stderr=subprocess.PIPE,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    err = result.stderr.decode("utf-8", "backslashreplace")
+    assert "Traceback" not in err
+    assert "Exception ignored" not in err
+    return result.returncode, err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("spider", "show", "--seed", "1"),
+        ("show", "--seed", "1"),
+        ("solve", "--seed", "2", "--preset", "microsoft"),
+        ("play", "--seed", "1"),
+        ("--help",),
+    ],
+)
+def test_a_closed_stdout_is_one_line_not_a_bug(args: tuple[str, ...]) -> None:
+    status, err = _with_stdout_closed(*args)
+    assert status == 2
+    assert one_line(err) == "pyramid13: error: [Errno 9] standard output is closed"
+
+
+@pytest.mark.parametrize("game", [(), ("spider",)])
+def test_a_closed_stdout_does_not_stop_a_command_that_prints_nothing(
+    game: tuple[str, ...], tmp_path: Path
+) -> None:
+    picture = tmp_path / "deal.svg"
+    assert _with_stdout_closed(*game, "show", "--seed", "1", "--svg", str(picture)) == (0, "")
+    assert ET.fromstring(picture.read_text()).get("width")
+
+
+@pytest.mark.parametrize("game", [(), ("spider",)])
+@pytest.mark.parametrize(
+    ("workers", "message"),
+    [
+        ("9" * 30, "--workers: expected a number <= 1,024, not 999,999"),
+        ("1025", "--workers: expected a number <= 1,024, not 1,025"),
+        ("9" * 31, "--workers: expected a number of at most 30 digits"),
+        ("0", "--workers: expected a number >= 1"),
+    ],
+)
+def test_workers_are_bounded(game: tuple[str, ...], workers: str, message: str) -> None:
+    started = time.monotonic()
+    status, out, err = pyramid13_run(*game, "stats", "--workers", workers, "--deals", "2")
+    assert (status, out) == (2, b"")
+    assert message in one_line(err)
+    assert time.monotonic() - started < 10
+
+
+def test_a_run_starts_no_more_workers_than_deals_and_cores() -> None:
+    from pyramid13.cli._stats import workers
+
+    cores = os.cpu_count() or 1
+    assert workers(600, 2) == min(2, cores)
+    assert workers(1024, 10_000) == cores
+    assert workers(None, 2) is None  # the default: win_rate's own, every core
+    assert workers(1, 100) == 1  # in this process
+    status, out, _ = pyramid13_run(
+        "stats", "--workers", "600", "--deals", "2", "--player", "greedy"
+    )
+    assert status == 0
+    assert b"2 deals" in out
+
+
+INTEGER_OPTIONS = {
+    "--seed", "--pysolfc", "--suits", "--deals", "--first-seed", "--bot-seed", "--workers",
+    "--node-limit",
+}  # fmt: skip
+
+
+def _every_parser() -> list[tuple[str, argparse.ArgumentParser]]:
+    parsers: list[tuple[str, argparse.ArgumentParser]] = [
+        ("pyramid13", pyramid13.cli.build_parser())
+    ]
+    for name, parser in parsers:
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                parsers += [(f"{name} {sub}", child) for sub, child in action.choices.items()]
+    return parsers
+
+
+def test_one_reader_for_every_integer_option() -> None:
+    seen: set[str] = set()
+    for command, parser in _every_parser():
+        for action in parser._actions:
+            assert action.type not in (int, float), (command, action.option_strings)
+            reader = getattr(action.type, "__name__", None)
+            named = set(action.option_strings) & INTEGER_OPTIONS
+            counted = isinstance(action.default, int) and not isinstance(action.default, bool)
+            if named or counted:
+                assert reader == "whole number", (command, action.option_strings)
+                seen.update(action.option_strings)
+    assert seen >= INTEGER_OPTIONS
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("spider", "show", "--seed", "1", "--suits", "\u0661"), "expected a whole number, not"),
+        (("spider", "show", "--seed", "1", "--suits", "1_0"), "expected a whole number"),
+        (("spider", "show", "--seed", "1", "--suits", "3"), "invalid choice: 3"),
+        (("show", "--seed", "\u0661"), "--seed: expected a whole number"),
+        (("stats", "--deals", "\u0661"), "--deals: expected a whole number"),
+    ],
+)
+def test_integer_options_read_ascii_digits_only(args: tuple[str, ...], message: str) -> None:
+    status, out, err = pyramid13_run(*args)
+    assert (status, out) == (2, b"")
+    assert message in one_line(err)
+
+
+@pytest.mark.parametrize(
+    ("option", "spellings"),
+    [
+        (("spider", "show", "--seed", "1", "--suits"), ["2", "02", " 2", "2 ", "+2"]),
+        (("show", "--seed"), ["4", "04", " 4", "4 ", "+4"]),
+        (("spider", "show", "--suits", "1", "--seed"), ["4", "004", "4 "]),
+    ],
+)
+def test_integer_options_read_leading_zeros_and_spaces_alike(
+    option: tuple[str, ...], spellings: list[str]
+) -> None:
+    codes = set()
+    for spelling in spellings:
+        status, out, err = pyramid13_run(*option, spelling, "--code-only")
+        assert (status, err) == (0, "")
+        codes.add(out)
+    assert len(codes) == 1
+
+
+@pytest.mark.parametrize("game", [(), ("spider",)])
+def test_a_closed_stdin_is_one_line_for_file_dash_and_the_end_of_play(
+    game: tuple[str, ...],
+) -> None:
+    result = subprocess.run(
+        ["sh", "-c", '"$@" <&-', "sh", *PROGRAM, *game, "show", "-"],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    err = result.stderr.decode()
+    assert (result.returncode, result.stdout) == (2, b"")
+    assert one_line(err).endswith("error: cannot read standard input: it is closed")
+    result = subprocess.run(
+        ["sh", "-c", '"$@" <&-', "sh", *PROGRAM, *game, "play", "--seed", "1"],
+        capture_output=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert (result.returncode, result.stderr) == (0, b"")  # no command: the game goes on

@@ -236,7 +236,7 @@ def test_stats_plays_the_replan_bot(
         built.append(bot)
         return bot
 
-    monkeypatch.setattr(spider, "ReplanBot", small)
+    monkeypatch.setitem(p13.get_game("spider").bots, "replan", small)
     args = ["spider", "stats", "--preset", "relaxed", "--suits", "4", "--workers", "1"]
     args += ["--first-seed", "2", "--deals", "1", "--player", "replan", "--bot-seed", "5"]
     status, out, err = run([*args, "--json"], capsys)
@@ -261,7 +261,7 @@ def test_stats_plays_the_rollout_bot(
         built.append(bot)
         return bot
 
-    monkeypatch.setattr(spider, "RolloutBot", small)
+    monkeypatch.setitem(p13.get_game("spider").bots, "rollout", small)
     args = ["spider", "stats", "--preset", "relaxed", "--suits", "2", "--workers", "1"]
     args += ["--first-seed", "2", "--deals", "1", "--player", "rollout", "--bot-seed", "5"]
     status, out, err = run([*args, "--json"], capsys)
@@ -308,3 +308,61 @@ def test_pyramid_play_refuses_a_spider_game(
     status, _, err = run(["play", str(saved)], capsys)
     assert status == 2
     assert "is a Spider game: play it with 'pyramid13 spider play'" in err
+
+
+# -- the options both games share -----------------------------------------------------------
+
+
+def test_spider_takes_the_deal_options_pyramid_takes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rules = spider.RuleSet.preset("relaxed", suits=1)
+    state = spider.GameState.new(spider.Layout.shuffled(7, rules), rules)
+    played = state.apply("deal")
+    seed = ["spider", "show", "--preset", "relaxed", "--suits", "1", "--seed", "7"]
+    position = ["spider", "show", "--position", played.to_string()]
+    settings = ["spider", "show", "--preset", "relaxed,suits=1", "--seed", "7"]
+    codes = {
+        "--moves": run([*seed, "--moves", "deal", "--code-only"], capsys)[1],
+        "--position": run([*position, "--code-only"], capsys)[1],
+        "--preset with settings": run([*settings, "--moves", "deal", "--code-only"], capsys)[1],
+    }
+    assert set(codes.values()) == {played.to_string() + "\n"}, codes
+    layout = str(state.layout)
+    args = ["spider", "show", "--layout", layout, "--preset", "relaxed", "--suits", "1"]
+    status, out, _ = run(args, capsys)
+    assert status == 0
+    assert out.startswith("Spider: a layout code, relaxed, 1 suit(s)\n")
+    status, _, err = run(["spider", "show", "--layout", "nonsense"], capsys)
+    assert status == 2
+    assert "--layout: " in err
+
+
+def test_suits_wins_over_the_preset_s_setting(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["spider", "show", "--preset", "microsoft,suits=1", "--suits", "2", "--seed", "3"]
+    status, out, _ = run([*args, "--code-only"], capsys)
+    assert status == 0
+    assert spider.GameState.from_string(out.strip()).rules == spider.RuleSet.preset(
+        "microsoft", suits=2
+    )
+
+
+def test_show_and_solve_need_a_deal_as_pyramid_s_do(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("show", "solve"):
+        status, out, err = run(["spider", command], capsys)
+        assert (status, out) == (2, "")
+        assert "choose a game" in err
+
+
+def test_play_loads_a_layout_with_the_rules_that_deal_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # A 2-suit PySolFC layout, loaded into a 4-suit Microsoft game: its own shape and suits.
+    path = tmp_path / "layout.txt"
+    path.write_text(str(spider.Layout.from_pysolfc(3, suits=2)))
+    status, out, err = run(["spider", "play", "--seed", "1"], capsys, f"load {path}\nq\n")
+    assert (status, err) == (0, "")
+    assert f"loaded {path}" in out
+    saved = tmp_path / "game.json"
+    run(["spider", "play", str(path)], capsys, f"save {saved}\nq\n")
+    assert p13.load_game(saved).rules == spider.RuleSet.preset("pysolfc", suits=2)

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pyramid13 import GameState, Layout, RuleSet, spider
 from pyramid13.cli import main
-from pyramid13.cli._play import board
+from pyramid13.cli._pyramid import board
 from pyramid13.cli._spider import board as spider_board
 from pyramid13.cli._style import PLAIN, Style, choose_style
 

@@ -128,6 +128,12 @@ class Game:
     ``encode_observation(observation) -> numpy.ndarray``. None: the game has no
     environment."""
 
+    parse_rules: Callable[[str], Any] | None = None
+    """``parse_rules(text)``: rules from their compact text (``"microsoft,passes=2"``), as
+    position codes and the command line's ``--preset`` write them."""
+    format_rules: Callable[[Any], str] | None = None
+    """``format_rules(rules)``: the compact text that `parse_rules` reads back."""
+
     @classmethod
     def from_namespace(
         cls,
@@ -241,6 +247,8 @@ _CONVENTION: Mapping[str, str] = {
     "solve": "solve",
     "hint": "hint",
     "hinter": "Hinter",
+    "parse_rules": "parse_rules",
+    "format_rules": "format_rules",
     "determinize": "determinize",
     "as_rules": "as_rules",
     "action_to_move": "action_to_move",

@@ -10,6 +10,7 @@ pipe or a Ctrl-C.
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import sys
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ._exit import EXIT_BUG, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_PIPE, STATUSES
+from ._terminal import is_terminal
 
 if TYPE_CHECKING:
     from ._common import Parser
@@ -35,9 +37,12 @@ EPILOG = (
 
 
 def build_parser() -> Parser:
-    """The argument parser of the whole command line."""
-    from . import _play, _show, _solve, _spider, _stats
-    from ._common import Parser
+    """The argument parser of the whole command line: the default game's commands at the
+    top, every other game's under its name (``pyramid13 spider play``)."""
+    from .._base.games import registered_games
+    from . import _play, _show, _solve, _stats
+    from ._common import DEFAULT_GAME, Parser
+    from ._games import hooks_for
 
     parser = Parser(
         prog="pyramid13",
@@ -47,11 +52,23 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pyramid13 {__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     commands.required = True
-    _play.add_parser(commands)
-    _solve.add_parser(commands)
-    _show.add_parser(commands)
-    _stats.add_parser(commands)
-    _spider.add_parser(commands)
+    default = hooks_for(DEFAULT_GAME)
+    for game in registered_games():
+        hooks = hooks_for(game.name)
+        target = commands
+        if game.name != DEFAULT_GAME:
+            rules = " and ".join(("--preset", *hooks.rule_options))
+            group = commands.add_parser(
+                game.name,
+                help=f"{game.title} Solitaire: play, show, solve and measure deals",
+                description=f"{game.title} Solitaire with the same commands as "
+                f"{default.game.title}: play, show, solve, stats. Choose the rules with "
+                f"{rules}, and the deal with --seed, --pysolfc, a code or a FILE.",
+            )
+            target = group.add_subparsers(title="commands", dest="game_command", metavar="COMMAND")
+            target.required = True
+        for module in (_play, _solve, _show, _stats):
+            module.add_parser(target, hooks)
     return parser
 
 
@@ -63,11 +80,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     with at most one line on stderr.
     """
     restore = _lenient_output()
+    closed = sys.stdout is None  # started with standard output closed ('>&-')
+    if closed:
+        sys.stdout = _ClosedOutput()
     try:
         return _run(argv)
     except KeyboardInterrupt:
         # On a terminal the cursor follows the '^C' it echoed: start a line of our own.
-        _error_line("pyramid13: interrupted", fresh=_is_terminal(sys.stderr))
+        _error_line("pyramid13: interrupted", fresh=is_terminal(sys.stderr))
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader went away (as with '| head'): stop quietly. Standard output now goes
@@ -88,6 +108,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error_line(f"pyramid13: internal error, please report it: {type(error).__name__}: {error}")
         return EXIT_BUG
     finally:
+        if closed:
+            sys.stdout = None
         for stream, errors in restore:
             with contextlib.suppress(OSError, ValueError):
                 stream.reconfigure(errors=errors)
@@ -112,10 +134,32 @@ def _run(argv: Sequence[str] | None) -> int:
         status: int = args.run(args)
         sys.stdout.flush()
     except (CliError, Pyramid13Error) as error:
-        command = " ".join(filter(None, (args.command, getattr(args, "spider_command", None))))
+        command = " ".join(filter(None, (args.command, getattr(args, "game_command", None))))
         _error_line(f"pyramid13 {command}: error: {error}")
         return EXIT_ERROR
     return status
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output when the program started without one (``>&-``): every write fails
+    as a closed file does, so that a command that prints ends with status 2 and one line
+    ("standard output is closed"), and one that prints nothing (``show --svg FILE``)
+    still works."""
+
+    def _closed(self, *_: object) -> Any:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+    write = fileno = _closed
+
+    def flush(self) -> None:
+        pass  # nothing was written, so nothing is lost
+
+    @property
+    def buffer(self) -> _ClosedOutput:
+        return self
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _lenient_output() -> list[tuple[Any, str | None]]:
@@ -132,13 +176,6 @@ def _lenient_output() -> list[tuple[Any, str | None]]:
     return changed
 
 
-def _is_terminal(stream: object) -> bool:
-    try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, OSError, ValueError):
-        return False
-
-
 def _error_line(text: str, *, fresh: bool = False) -> None:
     """Print `text` on stderr as one line of at most `MAX_ERROR_LINE` characters (after a
     line break when `fresh`)."""
@@ -147,6 +184,8 @@ def _error_line(text: str, *, fresh: bool = False) -> None:
         line = line[: MAX_ERROR_LINE - 3] + "..."
     if fresh:
         line = "\n" + line
+    if sys.stderr is None:  # started with stderr closed ('2>&-'): nothing to tell
+        return
     with contextlib.suppress(OSError, ValueError):  # stderr is closed too: nothing to tell
         print(line, file=sys.stderr, flush=True)
 

@@ -1,4 +1,7 @@
-"""Shared pieces of the command line: the parser class, errors, and reading deals."""
+"""Shared pieces of the command line: the parser class, errors, the number options, and
+reading a deal of any game (its game's differences behind `GameHooks`).
+
+Layer: generic (`pyramid13.cli`): reaches a game only through the registry."""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import random
 import re
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
@@ -17,38 +20,48 @@ if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
 from .._base.errors import InvalidRulesError, Pyramid13Error
+from .._base.games import state_game
 from .._base.text import describe, shorten
-from ..pyramid._layout import Layout
-from ..pyramid._position import parse_rules
-from ..pyramid._rules import RuleSet
-from ..pyramid._state import GameState
-from ..pyramid.solver import DEFAULT_NODE_LIMIT
 from ..records import MAX_RECORD_BYTES, GameRecord
 from ._exit import EXIT_ERROR, EXIT_FAILED, EXIT_NO, EXIT_OK, EXIT_UNKNOWN
 
+if TYPE_CHECKING:
+    from ._games import GameHooks
+
 __all__ = [
+    "DEFAULT_GAME",
     "EXIT_ERROR",
     "EXIT_FAILED",
     "EXIT_NO",
     "EXIT_OK",
     "EXIT_UNKNOWN",
+    "NUL_IN_NAME",
     "CliError",
+    "CodeError",
     "Parser",
     "Source",
     "UsageError",
     "add_limit_arguments",
+    "add_rules_arguments",
     "add_source_arguments",
     "apply_moves",
     "argument_text",
+    "command_of",
     "display_path",
     "load_source",
     "natural",
     "positive_float",
     "positive_int",
     "read_game_file",
+    "read_text",
     "rules_argument",
+    "state_from_text",
+    "whole_number",
 ]
 
+#: The game whose commands sit at the top of the command line (``pyramid13 play``); every
+#: other game's are under its name (``pyramid13 spider play``).
+DEFAULT_GAME = "pyramid"
 #: The longest number the options read, in digits (a deal seed has at most 20).
 _MAX_DIGITS = 30
 _WHOLE = re.compile(r"[+-]?[0-9]+")  # ASCII digits only: int() would also take '١٢' or '1_0'
@@ -61,6 +74,10 @@ class UsageError(Exception):
 
 class CliError(Exception):
     """A problem to report on one line of stderr, with exit status 2."""
+
+
+class CodeError(CliError):
+    """Text that is no code of the game: the message follows the text's name."""
 
 
 class Parser(argparse.ArgumentParser):
@@ -97,15 +114,29 @@ def argument_text(text: str) -> str:
         return text.encode("utf-8", "replace").decode("utf-8")
 
 
-def rules_argument(text: str) -> RuleSet:
-    """An argparse type: a preset name, optionally followed by settings."""
-    try:
-        return parse_rules(text)
-    except InvalidRulesError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+def rules_argument(hooks: GameHooks) -> Callable[[str], object]:
+    """An argparse type: a game's preset name, optionally followed by settings."""
+
+    def parse(text: str) -> object:
+        try:
+            return hooks.parse_rules(text)
+        except InvalidRulesError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    parse.__name__ = "rules"  # argparse names the type in some messages
+    return parse
 
 
-def _whole_number(minimum: int) -> Callable[[str], int]:
+def whole_number(minimum: int = 0, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number from `minimum` to `maximum`, the one reader of
+    every integer option.
+
+    It reads ASCII digits only, with an optional sign, and ignores the spaces around them
+    (``" 4"``, ``"04"`` and ``"4"`` are the same number): `int` would also take an
+    Arabic-Indic digit or ``"1_0"``. At most `_MAX_DIGITS` digits, so that a huge
+    argument costs no time.
+    """
+
     def parse(text: str) -> int:
         word = text.strip()
         if not _WHOLE.fullmatch(word):
@@ -118,14 +149,17 @@ def _whole_number(minimum: int) -> Callable[[str], int]:
         value = int(word)
         if value < minimum:
             raise argparse.ArgumentTypeError(f"expected a number >= {minimum}, not {value}")
+        if maximum is not None and value > maximum:
+            raise argparse.ArgumentTypeError(f"expected a number <= {maximum:,}, not {value:,}")
         return value
 
+    parse.__name__ = "whole number"
     return parse
 
 
-natural = _whole_number(0)
+natural = whole_number(0)
 """An argparse type: a whole number >= 0."""
-positive_int = _whole_number(1)
+positive_int = whole_number(1)
 """An argparse type: a whole number >= 1."""
 
 
@@ -142,17 +176,16 @@ def positive_float(text: str) -> float:
     return value
 
 
-def add_limit_arguments(
-    parser: argparse.ArgumentParser, default: int = DEFAULT_NODE_LIMIT, nodes: str = "storing"
-) -> None:
-    """--node-limit and --time-limit, shared by solve and stats (`default`: the solver's
-    node limit; `nodes`: what the solver counts, "storing" or "expanding" positions)."""
+def add_limit_arguments(parser: argparse.ArgumentParser, hooks: GameHooks) -> None:
+    """--node-limit and --time-limit, shared by solve and stats (the default and what the
+    solver counts are the game's)."""
+    default = hooks.game.default_node_limit
     parser.add_argument(
         "--node-limit",
         type=positive_int,
         default=default,
         metavar="N",
-        help=f"give up on a deal after {nodes} N positions, leaving it undecided "
+        help=f"give up on a deal after {hooks.nodes} N positions, leaving it undecided "
         f"(default: {default:,})",
     )
     parser.add_argument(
@@ -163,56 +196,98 @@ def add_limit_arguments(
     )
 
 
-def add_source_arguments(parser: argparse.ArgumentParser, *, what: str) -> None:
-    """The options that choose a game: FILE, --seed, --pysolfc, --layout or --position,
-    plus --preset and --moves."""
+def add_rules_arguments(
+    parser: argparse.ArgumentParser | argparse._ArgumentGroup,
+    hooks: GameHooks,
+    *,
+    deal: bool = True,
+) -> None:
+    """--preset RULES, and the game's own rule options (Spider's --suits); `deal`: the
+    command also reads saved games and position codes, which bring their own rules."""
+    presets = ", ".join(hooks.rules_type.preset_names())
+    default = hooks.default_rules().preset_name
+    own = "; a saved game or a position code brings its own" if deal else ""
+    parser.add_argument(
+        "--preset",
+        type=rules_argument(hooks),
+        metavar="RULES",
+        help=f"the rules: a preset ({presets}), optionally followed by settings such as "
+        f"microsoft,{hooks.setting_example} (default: {default}{own})",
+    )
+    hooks.add_rule_options(parser)  # type: ignore[arg-type]
+
+
+def add_source_arguments(parser: argparse.ArgumentParser, hooks: GameHooks, *, what: str) -> None:
+    """The options that choose a game: FILE, --seed, --pysolfc, --layout or --position
+    (and the game's own), plus the rules and --moves."""
+    title = hooks.game.title
     group = parser.add_argument_group("the game")
     choice = group.add_mutually_exclusive_group()
     choice.add_argument(
         "file",
         nargs="?",
         metavar="FILE",
-        help="a file holding a layout code (52 cards), a position code or a saved game "
-        "(JSON); '-' reads standard input",
-    )
-    choice.add_argument("--seed", type=natural, metavar="N", help="the deal Layout.shuffled(N)")
-    choice.add_argument(
-        "--pysolfc", type=natural, metavar="N", help="PySolFC's Pyramid deal number N (>= 1)"
+        help="a file holding a layout code, a position code or a saved game (JSON); '-' "
+        "reads standard input",
     )
     choice.add_argument(
-        "--layout", metavar="CODE", help="a layout code: 52 cards, pyramid first (quote it)"
+        "--seed", type=natural, metavar="N", help="the deal Layout.shuffled(N) of the rules"
     )
     choice.add_argument(
-        "--position", metavar="CODE", help="a position code, as 'pyramid13 show --code' prints"
+        "--pysolfc",
+        type=natural,
+        metavar="N",
+        help=f"PySolFC's {title} deal number N (>= 1){hooks.pysolfc_note}",
     )
-    group.add_argument(
-        "--preset",
-        type=rules_argument,
-        metavar="RULES",
-        help=f"the rules: a preset ({', '.join(RuleSet.preset_names())}), optionally followed "
-        "by settings such as microsoft,passes=2 (default: classic; a saved game or a "
-        "position code brings its own)",
+    choice.add_argument("--layout", metavar="CODE", help=f"a layout code: {hooks.layout_note}")
+    choice.add_argument(
+        "--position",
+        metavar="CODE",
+        help=f"a position code, as '{command_words(hooks)} show --code-only' prints",
     )
+    hooks.add_deal_options(choice)
+    add_rules_arguments(group, hooks)
     group.add_argument(
         "--moves",
         metavar="MOVES",
-        help=f"moves to play first, separated by spaces, such as 'draw 4C+9C KD' ({what} "
-        "comes after them)",
+        help=f"moves to play first, separated by spaces, such as '{hooks.move_example}' "
+        f"({what} comes after them)",
     )
+
+
+def command_words(hooks: GameHooks) -> str:
+    """``"pyramid13"`` or ``"pyramid13 spider"``: how the game's commands are typed."""
+    return command_of(hooks.game.name)
+
+
+def command_of(name: str) -> str:
+    """The command line's words for a game's commands: ``"pyramid13"`` for the default
+    game (`DEFAULT_GAME`), ``"pyramid13 spider"`` for Spider."""
+    return "pyramid13" if name == DEFAULT_GAME else f"pyramid13 {name}"
 
 
 @attrs.frozen
 class Source:
     """A game read from the command line, with a few words saying where it came from."""
 
-    state: GameState
+    state: Any
     description: str
 
 
-def _read_text(path: str) -> str:
+def read_text(path: str) -> str:
+    """The text of FILE (``-``: standard input), at most a record's size.
+
+    Raises:
+        CliError: it cannot be read, is too large or is not UTF-8.
+    """
+    if "\0" in path:  # open() would raise ValueError (a name typed in 'play')
+        raise CliError(f"cannot read {display_path(path)}: {NUL_IN_NAME}")
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(MAX_RECORD_BYTES + 1)
+            stdin = getattr(sys.stdin, "buffer", None)
+            if stdin is None:  # started with standard input closed ('<&-')
+                raise CliError("cannot read standard input: it is closed")
+            data: bytes = stdin.read(MAX_RECORD_BYTES + 1)
         else:
             with open(path, "rb") as file:
                 data = file.read(MAX_RECORD_BYTES + 1)
@@ -228,42 +303,61 @@ def _read_text(path: str) -> str:
         raise CliError(f"{display_path(path)}: not a text file (not UTF-8)") from None
 
 
-def read_game_file(
-    path: str, rules: RuleSet | None, *, layout_rules: RuleSet | None = None
-) -> GameState:
-    """Read FILE: a saved game (JSON), a layout code or a position code.
+#: Why a file name with a NUL byte names no file.
+NUL_IN_NAME = "a file name cannot hold a NUL byte"
+
+
+def state_from_text(
+    text: str, hooks: GameHooks, rules: Any, name: str, *, layout_rules: Any = None
+) -> Any:
+    """A state from text: a saved game (JSON), a layout code or a position code.
 
     `rules` are the rules asked for (None: not asked, a saved game or position code then
-    brings its own); `layout_rules` are the rules for a layout code when none are asked for.
+    brings its own); `layout_rules` are the rules a layout code is played with when none
+    are asked for and the layout fits them (``play``'s ``load``: the game's so far; else
+    the game's default for the layout, `GameHooks.layout_rules`).
+
+    Raises:
+        CliError: the text holds none of these; the message starts with `name`.
+    """
+    stripped = text.strip()
+    game = hooks.game
+    try:
+        if stripped.startswith("{"):
+            if rules is not None:
+                options = " and ".join(("--preset", *hooks.rule_options))
+                raise CliError(f"{name} is a saved game with its own rules: leave out {options}")
+            state = GameRecord.from_json(stripped).replay()
+            if not isinstance(state, game.state_type):
+                other = state_game(state)
+                raise CliError(
+                    f"{name} is a {other.title} game: play it with '{command_of(other.name)} play'"
+                )
+            return state
+        try:
+            is_layout = hooks.is_layout(stripped)
+        except CodeError as error:
+            raise CliError(f"{name} {error}") from None
+        if is_layout:
+            layout = hooks.layout_type.parse(stripped)
+            chosen = rules or hooks.layout_rules(layout, layout_rules)
+            return hooks.state_type.new(layout, chosen)
+        return hooks.state_type.from_string(stripped, rules)
+    except Pyramid13Error as error:
+        raise CliError(f"{name}: {error}") from None
+
+
+def read_game_file(path: str, hooks: GameHooks, rules: Any, *, layout_rules: Any = None) -> Any:
+    """Read FILE: a saved game (JSON), a layout code or a position code.
 
     Raises:
         CliError: the file cannot be read or holds none of these.
     """
-    text = _read_text(path)
-    stripped = text.strip()
     name = "standard input" if path == "-" else display_path(path)
-    try:
-        if stripped.startswith("{"):
-            if rules is not None:
-                raise CliError(f"{name} is a saved game with its own rules: leave out --preset")
-            state = GameRecord.from_json(stripped).replay()
-            if not isinstance(state, GameState):
-                raise CliError(f"{name} is a Spider game: play it with 'pyramid13 spider play'")
-            return state
-        tokens = stripped.split()
-        if len(tokens) == 52:
-            return GameState.new(Layout.parse(stripped), rules or layout_rules)
-        if len(tokens) in (5, 6):
-            return GameState.from_string(stripped, rules)
-    except Pyramid13Error as error:
-        raise CliError(f"{name}: {error}") from None
-    raise CliError(
-        f"{name} holds {len(tokens)} words: neither a layout code (52 cards), a position "
-        "code (5 or 6 fields) nor a saved game (JSON)"
-    )
+    return state_from_text(read_text(path), hooks, rules, name, layout_rules=layout_rules)
 
 
-def apply_moves(state: GameState, text: str) -> GameState:
+def apply_moves(state: Any, text: str) -> Any:
     """Play the space-separated `text` moves on `state` (the --moves option)."""
     for number, move in enumerate(text.split(), 1):
         try:
@@ -273,19 +367,24 @@ def apply_moves(state: GameState, text: str) -> GameState:
     return state
 
 
-def load_source(args: argparse.Namespace, *, random_default: bool = False) -> Source:
+def load_source(
+    args: argparse.Namespace, hooks: GameHooks, *, random_default: bool = False
+) -> Source:
     """The game the source options choose.
 
     Args:
         args: parsed arguments with the options of `add_source_arguments`.
+        hooks: the game's.
         random_default: without any source option, deal a random seed (else it is an error).
 
     Raises:
         CliError: no game was chosen, or it could not be read.
     """
-    rules: RuleSet | None = args.preset
+    game = hooks.game
+    rules = hooks.chosen_rules(args)
     seed = args.seed
-    chosen = (args.file, seed, args.pysolfc, args.layout, args.position)
+    code = getattr(args, "code", None)
+    chosen = (args.file, seed, args.pysolfc, args.layout, args.position, code)
     if all(choice is None for choice in chosen):
         if not random_default:
             raise CliError(
@@ -293,25 +392,27 @@ def load_source(args: argparse.Namespace, *, random_default: bool = False) -> So
             )
         seed = random.SystemRandom().randrange(1_000_000)
     if args.file is not None:
-        state = read_game_file(args.file, rules)
+        state = read_game_file(args.file, hooks, rules)
         description = "standard input" if args.file == "-" else display_path(args.file)
+    elif code is not None:
+        state = state_from_text(argument_text(code), hooks, rules, "--code")
+        description = "the code given"
     else:
         option = "--position"
         try:
             if args.position is not None:
-                state = GameState.from_string(args.position, rules)
+                state = hooks.state_type.from_string(args.position, rules)
                 description = "a position code"
+            elif args.layout is not None:
+                option, description = "--layout", "a layout code"
+                layout = hooks.layout_type.parse(args.layout)
+                state = hooks.state_type.new(layout, rules or hooks.layout_rules(layout))
+            elif args.pysolfc is not None:
+                option, description = "--pysolfc", f"PySolFC game {args.pysolfc}"
+                state = hooks.pysolfc(args.pysolfc, rules or hooks.default_rules())
             else:
-                if seed is not None:
-                    option, description = "--seed", f"seed {seed}"
-                    layout = Layout.shuffled(seed)
-                elif args.pysolfc is not None:
-                    option, description = "--pysolfc", f"PySolFC deal {args.pysolfc}"
-                    layout = Layout.from_pysolfc(args.pysolfc)
-                else:
-                    option, description = "--layout", "a layout code"
-                    layout = Layout.parse(args.layout)
-                state = GameState.new(layout, rules)
+                option, description = "--seed", f"seed {seed}"
+                state = game.deal(seed, rules or hooks.default_rules())
         except Pyramid13Error as error:
             raise CliError(f"{option}: {error}") from None
     if args.moves:

@@ -1,4 +1,9 @@
-"""``pyramid13 play``: an interactive game in the terminal, also drivable through stdin."""
+"""``play``: an interactive game in the terminal, also drivable through stdin, for every
+game: the loop is written once, and what differs (the board, the status line, the commands
+of the game's own) comes from its `GameHooks`.
+
+Layer: generic (`pyramid13.cli`): reaches a game only through the registry.
+"""
 
 from __future__ import annotations
 
@@ -7,21 +12,18 @@ import contextlib
 import datetime
 import re
 import sys
-from collections.abc import Iterator
-from typing import BinaryIO, TextIO
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO, TextIO
 
-from .._base.cards import Card, Rank
 from .._base.errors import Pyramid13Error
 from .._base.status import Status
 from .._base.text import describe, shorten
-from ..pyramid._moves import Move
-from ..pyramid._state import GameState
-from ..pyramid.solver import Hinter
 from ..records import GameRecord, RecordMetadata
 from ._common import (
     EXIT_ERROR,
     EXIT_NO,
     EXIT_OK,
+    NUL_IN_NAME,
     CliError,
     Parser,
     add_source_arguments,
@@ -30,25 +32,10 @@ from ._common import (
     load_source,
     read_game_file,
 )
+from ._games import GameHooks, hooks_for
 from ._style import PLAIN, Style, add_color_argument, choose_style
 
-__all__ = ["add_parser", "run"]
-
-HELP = """\
-commands (case does not matter):
-  4c 9c, 4c+9c   remove two exposed cards whose values sum to 13
-  4c             select a card; the next card you name pairs with it (x clears)
-  kd, k          remove an exposed King (k: the only one exposed)
-  3              play move number 3 of the list under the board
-  d, draw        draw from the stock
-  r, recycle     turn the waste over into a new stock
-  u, undo [N]    take back the last move (or N moves)
-  h, hint        suggest a move (from the solver)
-  b, board       draw the board again
-  save FILE      save the game (JSON), to resume with 'load' or 'play FILE'
-  load FILE      load a saved game, a layout code or a position code
-  help, ?        this help
-  q, quit        stop (also end of input)"""
+__all__ = ["Session", "add_parser", "run"]
 
 #: The longest command line read from a script, in bytes.
 MAX_LINE = 10_000
@@ -57,23 +44,24 @@ QUOTE = 60
 _NUMBER = re.compile(r"[0-9]+")  # ASCII digits: '²' and '①' are not move numbers
 
 DESCRIPTION = f"""\
-Play a game in the terminal. Type a command after the board and press Enter; 'help'
-lists them. Commands can also come from a script through standard input, one per line
-(blank lines and lines starting with '#' are skipped; a line longer than {MAX_LINE:,}
-bytes, or not text in the terminal's encoding, is a bad command); the exit status is then
-0 when the session ends with the game won or still going, 1 when it ends lost."""
+Play {{title}} in the terminal.
+Type a command after the board and press Enter; 'help' lists them. Commands can also
+come from a script through standard input, one per line (blank lines and lines starting
+with '#' are skipped; a line longer than {MAX_LINE:,} bytes, or not text in the terminal's
+encoding, is a bad command); the exit status is then 0 when the session ends with the
+game won or still going, 1 when it ends lost."""
 
 
-def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
-    """Register ``play``."""
+def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks) -> None:
+    """Register ``play`` for the game of `hooks`."""
     parser = subparsers.add_parser(
         "play",
         help="play a game interactively (or from a script on stdin)",
-        description=DESCRIPTION,
-        epilog=HELP,
+        description=DESCRIPTION.format(title=hooks.game.title),
+        epilog=hooks.help,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    add_source_arguments(parser, what="the game")
+    add_source_arguments(parser, hooks, what="the game")
     parser.add_argument("--player", metavar="NAME", help="the player's name, kept in saved games")
     add_color_argument(parser)
     parser.add_argument(
@@ -81,47 +69,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         action="store_true",
         help="end the session with exit status 2 at the first bad command (for scripts)",
     )
-    parser.set_defaults(run=run)
-
-
-def board(state: GameState, style: Style = PLAIN) -> str:
-    """The board as text: ``str(state)`` in the `PLAIN` style; with suit symbols, colours
-    and a ``*`` after each card that a legal move removes in a fancy one."""
-    playable = {card for move in state.legal_moves() for card in move.cards}
-    mark = "*" if style.fancy else ""
-
-    def shown(card: Card) -> str:
-        return style.card(card, marked=card in playable, mark=mark)
-
-    def cell(card: Card | None) -> str:
-        if card is None:
-            return style.paint("..", dim=True) + " " * len(mark)
-        return shown(card) + (" " if mark and card not in playable else "")
-
-    lines = []
-    pyramid = state.pyramid
-    gap = " " * (2 - len(mark))
-    for row in range(7):
-        first = row * (row + 1) // 2
-        cells = [cell(card) for card in pyramid[first : first + row + 1]]
-        lines.append((" " * (2 * (6 - row)) + gap.join(cells)).rstrip())
-    stock = state.stock
-    stock_text = f"stock: {len(stock)} card{'s' * (len(stock) != 1)}"
-    if stock and state.rules.stock_top_pairable:
-        stock_text += f" (top {shown(stock[-1])})"
-    lines.append(stock_text)
-    piles = state.waste_piles
-    for number, pile in enumerate(piles, 1):
-        label = "waste" if len(piles) == 1 else f"waste {number}"
-        lines.append(f"{label}: {' '.join(map(shown, pile)) or '(empty)'}")
-    passes = state.rules.passes
-    lines.append(
-        f"pass {state.pass_number}/{passes if passes else 'unlimited'}, "
-        f"score {state.score}, {state.status.value}"
-    )
-    if style.fancy:
-        lines.append("(* marks the cards that can be played now)")
-    return "\n".join(lines)
+    parser.set_defaults(run=run, game=hooks.game.name)
 
 
 def _now() -> datetime.datetime:
@@ -129,11 +77,13 @@ def _now() -> datetime.datetime:
 
 
 class Session:
-    """One game at the terminal: reads commands, prints the board and messages."""
+    """One game at the terminal: reads commands, prints the board and messages. What is
+    the game's own (its board, status line and commands) `hooks` says."""
 
     def __init__(
         self,
-        state: GameState,
+        hooks: GameHooks,
+        state: Any,
         description: str,
         *,
         out: TextIO,
@@ -141,14 +91,16 @@ class Session:
         player: str | None = None,
         style: Style = PLAIN,
     ) -> None:
+        self.hooks = hooks
         self.state = state
         self.description = description
         self.out = out
         self.err = err
         self.player = player
         self.style = style
-        self.selected: Card | None = None
-        self.hinter = Hinter()  # one per game: its searches add up over the hints
+        game = hooks.game
+        # One hinter per game where the game has one: its searches add up over the hints.
+        self.hint: Callable[[Any], Any] = game.hinter().hint
         self.started = _now()
 
     # -- output -------------------------------------------------------------------------
@@ -159,29 +111,23 @@ class Session:
     def show(self) -> None:
         """The board, its status line, and the numbered legal moves."""
         state = self.state
-        self.say(board(state, self.style))
+        self.say(self.hooks.board(state, self.style))
         moves = state.legal_moves()
         if moves:
             self.say("moves: " + "  ".join(f"{i}) {move}" for i, move in enumerate(moves, 1)))
         elif state.status is Status.WON:
             self.say("You won! Undo (u), save (save FILE) or quit (q).")
         else:
-            self.say("No move can ever help now: the game is lost. Undo (u) or quit (q).")
+            self.say("No move is left: the game is lost. Undo (u) or quit (q).")
 
     def status_line(self) -> None:
-        state = self.state
-        passes = state.rules.passes or "unlimited"
-        selected = f", {self.selected} selected" if self.selected else ""
-        self.say(
-            f"pass {state.pass_number}/{passes}, score {state.score}, "
-            f"{state.status.value}{selected}"
-        )
+        self.say(self.hooks.status(self.state))
 
     # -- commands -----------------------------------------------------------------------
 
-    def play(self, move: Move | str) -> None:
+    def play(self, move: object) -> None:
         self.state = self.state.apply(move)
-        self.selected = None
+        self.hooks.reset()
         self.say(f"played {self.state.last_move}")
         self.show()
 
@@ -197,27 +143,20 @@ class Session:
         if word in ("q", "quit", "exit"):
             return False
         if word in ("help", "?"):
-            self.say(HELP)
-        elif word in ("d", "draw"):
-            self.play(Move.DRAW)
-        elif word in ("r", "recycle"):
-            self.play(Move.RECYCLE)
+            self.say(self.hooks.help)
         elif word in ("u", "undo"):
             self.undo(rest)
         elif word in ("h", "hint"):
             self.give_hint()
         elif word in ("b", "board"):
             self.show()
-        elif word in ("x", "clear"):
-            self.selected = None
-            self.status_line()
         elif word == "save":
             self.save(rest)
         elif word == "load":
             self.load(rest)
-        elif word in ("k", "king"):
-            self.king()
-        elif _NUMBER.fullmatch(word):
+        elif self.hooks.command(self, word, rest):
+            pass
+        elif _NUMBER.fullmatch(line.strip()):
             moves = self.state.legal_moves()
             number = int(word) if len(word) <= 9 else 0
             if not 1 <= number <= len(moves):
@@ -227,44 +166,8 @@ class Session:
                 )
             self.play(moves[number - 1])
         else:
-            self.cards(line)
+            self.hooks.fallback(self, line)
         return True
-
-    def cards(self, line: str) -> None:
-        tokens = line.replace("+", " ").split()
-        unknown = f"unknown command {describe(line.strip(), QUOTE)}; type 'help' for the list"
-        if len(tokens) > 2:
-            raise CliError(unknown)
-        try:
-            cards = [Card.parse(token) for token in tokens]
-        except Pyramid13Error:
-            raise CliError(unknown) from None
-        if len(cards) == 2:
-            self.play(Move.remove(*cards))
-            return
-        card = cards[0]
-        if card.rank is Rank.KING:
-            self.play(Move.remove(card))
-            return
-        if self.selected is None or self.selected == card:
-            if card not in self.state.exposed:
-                raise CliError(f"{card} is not exposed")
-            self.selected = card
-            self.say(f"selected {card}: name a card to pair it with (x to clear)")
-            self.status_line()
-            return
-        first, self.selected = self.selected, None
-        self.play(Move.remove(first, card))
-
-    def king(self) -> None:
-        kings = [card for card in self.state.exposed if card.rank is Rank.KING]
-        if len(kings) != 1:
-            names = " or ".join(map(str, kings))
-            raise CliError(
-                f"{'no King is' if not kings else f'{len(kings)} Kings are'} exposed"
-                + (f": name one ({names})" if kings else "")
-            )
-        self.play(Move.remove(kings[0]))
 
     def undo(self, count_text: str) -> None:
         count = 1
@@ -282,13 +185,13 @@ class Session:
         if count > history:
             raise CliError(f"cannot undo {count} move(s): only {history} played")
         for _ in range(count):
-            self.state = self.state.undo()
-        self.selected = None
+            self.state = self.hooks.undo(self.state)
+        self.hooks.reset()
         self.say(f"undid {count} move(s)")
         self.show()
 
     def give_hint(self) -> None:
-        move = self.hinter.hint(self.state)
+        move = self.hint(self.state)
         if move is None:
             self.say(f"the game is over ({self.state.status.value})")
         else:
@@ -301,6 +204,8 @@ class Session:
         metadata = RecordMetadata(
             player=self.player, started=self.started, finished=_now(), source=self.description
         )
+        if "\0" in path:  # open() would raise ValueError
+            raise CliError(f"cannot write {display_path(path)}: {NUL_IN_NAME}")
         try:
             GameRecord.from_state(self.state, metadata=metadata).save(path)
         except OSError as error:
@@ -313,8 +218,8 @@ class Session:
     def load(self, path: str) -> None:
         if not path:
             raise CliError("load needs a file name: load FILE")
-        self.state = read_game_file(path, None, layout_rules=self.state.rules)
-        self.selected = None
+        self.state = read_game_file(path, self.hooks, None, layout_rules=self.state.rules)
+        self.hooks.reset()
         self.description = display_path(path)
         self.say(f"loaded {self.description}")
         self.show()
@@ -323,7 +228,8 @@ class Session:
 
     def run(self, lines: Iterator[Line], *, echo: bool, stop_on_error: bool) -> int:
         """Read commands until quit or the end of input; returns the exit status."""
-        self.say(f"Pyramid: {self.description}, {self.state.rules.preset_name or 'custom'} rules")
+        rules = self.hooks.rules_text(self.state.rules)
+        self.say(f"{self.hooks.game.title}: {self.description}, {rules}")
         self.show()
         for line, problem in lines:
             text = line.strip()
@@ -411,9 +317,11 @@ def _input_lines() -> Iterator[Line]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """``pyramid13 play``."""
-    source = load_source(args, random_default=True)
+    """``play``, for the game the command names."""
+    hooks = hooks_for(args.game)
+    source = load_source(args, hooks, random_default=True)
     session = Session(
+        hooks,
         source.state,
         source.description,
         out=sys.stdout,

@@ -24,7 +24,7 @@ from .._base.bots import Bot
 from .._base.text import describe, shorten
 from ._common import CliError, display_path
 
-__all__ = ["bot_from_spec", "player_argument"]
+__all__ = ["bot_from_spec", "player_argument", "takes_seed"]
 
 
 def player_argument(names: Sequence[str]) -> Callable[[str], str]:
@@ -119,6 +119,19 @@ def bot_from_spec(spec: str, seed: int) -> Iterator[Bot]:
         yield bot
 
 
+def takes_seed(maker: object) -> bool:
+    """Whether the class (or function) `maker` takes a ``seed`` argument by name."""
+    try:
+        parameters = inspect.signature(maker).parameters  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return False
+    seed = parameters.get("seed")
+    return seed is not None and seed.kind in (
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        inspect.Parameter.KEYWORD_ONLY,
+    )
+
+
 def _build(module: ModuleType, class_path: str, seed: int) -> Bot:
     found: object = module
     for part in class_path.split("."):
@@ -130,18 +143,10 @@ def _build(module: ModuleType, class_path: str, seed: int) -> Bot:
             ) from None
     if not isinstance(found, type):
         raise CliError(f"{shorten(class_path)} is not a class ({type(found).__name__})")
+    seeded = takes_seed(found)
+    call = f"{shorten(class_path)}({'seed=' + str(seed) if seeded else ''})"
     try:
-        parameters = inspect.signature(found).parameters
-    except (TypeError, ValueError):
-        parameters = {}  # type: ignore[assignment]
-    seed_parameter = parameters.get("seed")
-    takes_seed = seed_parameter is not None and seed_parameter.kind in (
-        inspect.Parameter.POSITIONAL_OR_KEYWORD,
-        inspect.Parameter.KEYWORD_ONLY,
-    )
-    call = f"{shorten(class_path)}({'seed=' + str(seed) if takes_seed else ''})"
-    try:
-        bot: object = found(seed=seed) if takes_seed else found()
+        bot: object = found(seed=seed) if seeded else found()
     except (Exception, SystemExit) as error:
         raise CliError(f"{call} raised {_reason(error)}") from None
     if not isinstance(bot, Bot) or not callable(getattr(bot, "choose", None)):

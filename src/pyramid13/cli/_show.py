@@ -1,4 +1,7 @@
-"""``pyramid13 show``: draw a position as text, print its position code, or write SVG."""
+"""``show``: draw a position as text, print its position code, or write SVG, for every game.
+
+Layer: generic (`pyramid13.cli`): reaches a game only through the registry.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +9,9 @@ import argparse
 import sys
 
 from .._base.errors import Pyramid13Error
-from ..pyramid._moves import Move
 from ..svg import to_svg
 from ._common import (
+    DEFAULT_GAME,
     EXIT_OK,
     CliError,
     Parser,
@@ -18,26 +21,37 @@ from ._common import (
     load_source,
     positive_float,
 )
+from ._games import GameHooks, hooks_for
+from ._style import PLAIN
 
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
-    """Register ``show``."""
+def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks) -> None:
+    """Register ``show`` for the game of `hooks`."""
     parser = subparsers.add_parser(
         "show",
         help="draw a position as text or SVG",
-        description="Draw a position: as text (the default) with its legal moves and its "
-        "position code, as the position code alone (--code), or as an SVG picture (--svg).",
+        description=f"Draw a {hooks.game.title} position: as text (the default) with its "
+        "legal moves and its position code, as the position code alone (--code-only), or "
+        "as an SVG picture (--svg).",
     )
-    add_source_arguments(parser, what="the position shown")
+    add_source_arguments(parser, hooks, what="the position shown")
     output = parser.add_mutually_exclusive_group()
     output.add_argument(
         "--svg", metavar="FILE", help="write an SVG picture to FILE ('-' for standard output)"
     )
-    output.add_argument("--code", action="store_true", help="print only the position code")
+    # '--code' is the old spelling of '--code-only', kept where no game option has the name.
+    spellings = ["--code-only"]
+    if "--code" not in parser._option_string_actions:
+        spellings.append("--code")
+    output.add_argument(
+        *spellings, dest="code_only", action="store_true", help="print only the position code"
+    )
     parser.add_argument(
-        "--highlight", metavar="MOVE", help="with --svg: highlight this move, such as 4C+9C"
+        "--highlight",
+        metavar="MOVE",
+        help=f"with --svg: highlight this move, such as {hooks.move_example.split()[-1]}",
     )
     parser.add_argument("--title", metavar="TEXT", help="with --svg: a caption above the picture")
     parser.add_argument(
@@ -47,22 +61,24 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
         help="with --svg: the picture's size as a factor of its natural size, at most 100 "
         "(default: 1)",
     )
-    parser.set_defaults(run=run)
+    parser.set_defaults(run=run, game=hooks.game.name)
 
 
 def run(args: argparse.Namespace) -> int:
-    """``pyramid13 show``."""
+    """``show``, for the game the command names."""
     if (args.highlight or args.title or args.scale) and not args.svg:
         raise CliError("--highlight, --title and --scale go with --svg")
-    state = load_source(args).state
-    if args.code:
+    hooks = hooks_for(args.game)
+    source = load_source(args, hooks)
+    state = source.state
+    if args.code_only:
         print(state.to_string())
         return EXIT_OK
     if args.svg:
         highlight = None
         if args.highlight:
             try:
-                highlight = Move.parse(args.highlight)
+                highlight = hooks.move_type.parse(args.highlight)
             except Pyramid13Error as error:
                 raise CliError(f"--highlight: {error}") from None
         title = None if args.title is None else argument_text(args.title)
@@ -83,8 +99,10 @@ def run(args: argparse.Namespace) -> int:
                     f"cannot write {display_path(args.svg)}: {error.strerror or error}"
                 ) from None
         return EXIT_OK
-    print(state)
+    if hooks.game.name != DEFAULT_GAME:  # the default game's commands do not name it
+        print(f"{hooks.game.title}: {source.description}, {hooks.rules_text(state.rules)}")
+    print(hooks.board(state, PLAIN))
     moves = state.legal_moves()
     print("moves:", " ".join(map(str, moves)) if moves else "none")
-    print("code:", state.to_string())
+    print("position code:", state.to_string())
     return EXIT_OK

@@ -1,4 +1,7 @@
-"""``pyramid13 solve``: the verdict on a deal and its winning moves."""
+"""``solve``: the verdict on a deal and its winning moves, for every game.
+
+Layer: generic (`pyramid13.cli`): reaches a game only through the registry.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +9,10 @@ import argparse
 import json
 from typing import Any
 
+from .._base.games import state_game
 from .._base.solving import SolveResult
-from ..pyramid._position import format_rules
-from ..pyramid.solver import solve
-from ..records import format_msc_solution
 from ._common import (
+    DEFAULT_GAME,
     EXIT_NO,
     EXIT_OK,
     EXIT_UNKNOWN,
@@ -19,58 +21,61 @@ from ._common import (
     add_source_arguments,
     load_source,
 )
+from ._games import GameHooks, hooks_for
 
-__all__ = ["STATUS", "add_parser", "report", "run"]
+__all__ = ["STATUS", "add_parser", "report", "run", "solve"]
 
 #: The exit status of each verdict: winnable, not winnable, unknown (a limit was reached).
 STATUS = {True: EXIT_OK, False: EXIT_NO, None: EXIT_UNKNOWN}
 
 
-def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
-    """Register ``solve``."""
+def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks) -> None:
+    """Register ``solve`` for the game of `hooks`."""
     parser = subparsers.add_parser(
         "solve",
         help="find whether a deal can be won, and how",
-        description="Search a deal (or any position) for a win: print the verdict and the "
-        "winning moves, numbered. Exit status 0 when winnable, 1 when not, 3 when a limit "
-        "was reached first.",
+        description=f"Search a {hooks.game.title} deal (or any position) for a win, with "
+        "every card known: print the verdict and the winning moves, numbered. Exit status 0 "
+        "when winnable, 1 when not, 3 when a limit was reached first.",
     )
-    add_source_arguments(parser, what="the search")
-    parser.add_argument("--optimal", action="store_true", help="find a shortest solution (slower)")
-    add_limit_arguments(parser)
+    add_source_arguments(parser, hooks, what="the search")
+    add_limit_arguments(parser, hooks)
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print the result as JSON")
-    output.add_argument(
-        "--msc",
-        action="store_true",
-        help="print only the moves, in pyramid-solver's solution format",
-    )
-    parser.set_defaults(run=run)
+    hooks.add_solve_options(parser, output)
+    parser.set_defaults(run=run, game=hooks.game.name)
+
+
+def solve(state: Any, **options: Any) -> SolveResult[Any]:
+    """The solver of `state`'s game, on `state`."""
+    result: SolveResult[Any] = state_game(state).solve(state, **options)
+    return result
 
 
 def run(args: argparse.Namespace) -> int:
-    """``pyramid13 solve``."""
-    source = load_source(args)
+    """``solve``, for the game the command names."""
+    hooks = hooks_for(args.game)
+    source = load_source(args, hooks)
     state = source.state
-    result = solve(
-        state, optimal=args.optimal, node_limit=args.node_limit, time_limit=args.time_limit
-    )
-    if args.msc:
-        print(format_msc_solution(result.moves))
+    options = hooks.solve_options(args)
+    result = solve(state, node_limit=args.node_limit, time_limit=args.time_limit, **options)
+    if hooks.print_solution(args, result):
         return STATUS[result.winnable]
     data = {
         "source": source.description,
         "rules": state.rules.to_dict(),
         "position": state.to_string(),
     }
-    title = f"{source.description}, {format_rules(state.rules)} rules"
-    return report(result, title, data if args.json else None, args.optimal)
+    title = f"{source.description}, {hooks.rules_text(state.rules)}"
+    if hooks.game.name != DEFAULT_GAME:  # the default game's commands do not name it
+        title = f"{hooks.game.title}: {title}"
+    return report(result, title, data if args.json else None, options.get("optimal", False))
 
 
 def report(
     result: SolveResult[Any], title: str, data: dict[str, Any] | None, optimal: bool = False
 ) -> int:
-    """Print a solver's result and return the exit status (both games' ``solve``).
+    """Print a solver's result and return the exit status.
 
     Args:
         result: what the solver found.

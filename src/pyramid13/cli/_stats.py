@@ -1,4 +1,7 @@
-"""``pyramid13 stats``: win rates over many seeded deals, with a progress bar."""
+"""``stats``: win rates over many seeded deals, with a progress bar, for every game.
+
+Layer: generic (`pyramid13.cli`): reaches a game only through the registry.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +9,10 @@ import argparse
 import contextlib
 import importlib.util
 import json
+import os
 import sys
-from collections.abc import Callable, Sequence
 
 from .._base.bots import Bot
-from ..pyramid._bots import GreedyBot, RandomBot
-from ..pyramid._position import format_rules
-from ..pyramid._rules import RuleSet
-from ..pyramid.solver import DEFAULT_NODE_LIMIT
-from ..spider import RuleSet as SpiderRules
 from ..stats import HONEST_NO_UNDO, THOUGHTFUL, WinRateError, win_rate
 from ._common import (
     EXIT_FAILED,
@@ -22,17 +20,20 @@ from ._common import (
     CliError,
     Parser,
     add_limit_arguments,
+    add_rules_arguments,
     natural,
     positive_int,
-    rules_argument,
+    whole_number,
 )
-from ._players import bot_from_spec, player_argument
+from ._games import GameHooks, hooks_for
+from ._players import bot_from_spec, player_argument, takes_seed
 
-__all__ = ["KNOWLEDGE", "PLAYER_EPILOG", "add_parser", "add_run_arguments", "measure", "run"]
+__all__ = ["KNOWLEDGE", "MAX_WORKERS", "PLAYER_EPILOG", "add_parser", "players", "run"]
 
-PLAYERS = ("solver", "greedy", "random")
-SEEDED = ("random", "sampling", "planner", "replan", "rollout")  # the players --bot-seed seeds
 _LAST_SEED = 2**64 - 1
+#: The most processes ``--workers`` may ask for; a run starts at most one per deal and
+#: per core (more would only wait for each other).
+MAX_WORKERS = 1024
 
 #: What the result line says the player knew, by `WinRateResult.play`.
 KNOWLEDGE = {
@@ -52,37 +53,31 @@ PLAYER_EPILOG = (
 )
 
 
-def add_parser(subparsers: argparse._SubParsersAction[Parser]) -> None:
-    """Register ``stats``."""
+def players(hooks: GameHooks) -> tuple[str, ...]:
+    """The built-in players of a game's ``stats``: the solver (the default), then its
+    named bots, greedy and random first."""
+    bots = [name for name in hooks.game.bots if name != "solver"]
+    first = [name for name in ("greedy", "random") if name in bots]
+    return ("solver", *first, *(name for name in bots if name not in first))
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks) -> None:
+    """Register ``stats`` for the game of `hooks`."""
+    game = hooks.game
+    names = players(hooks)
+    bots = [name for name in names if name != "solver"]
+    seeded = [name for name in bots if takes_seed(game.bots[name])]
     parser = subparsers.add_parser(
         "stats",
         help="measure a win rate over many seeded deals",
-        description="Play the deals Layout.shuffled(S), S+1, ... with a player and print the "
-        "win rate with its 95 % confidence interval (Wilson), and what the player knew: "
-        "thoughtful (it sees every card: the solver, which knows the order of the stock, "
-        "and the shipped Pyramid bots) or honest (it sees only what a player sees).",
+        description=f"Play the {game.title} deals Layout.shuffled(S), S+1, ... (of the rules) "
+        "with a player and print the win rate with its 95 % confidence interval (Wilson), "
+        "and what the player knew: thoughtful (it sees every card: the solver, which knows "
+        "the order of the stock, and any bot that does not say it is honest) or honest (it "
+        f"sees only what a player sees). Built-in players: {', '.join(names)}.",
         epilog=PLAYER_EPILOG,
     )
-    parser.add_argument(
-        "--preset",
-        type=rules_argument,
-        default=RuleSet(),
-        metavar="RULES",
-        help="the rules: a preset, optionally followed by settings such as "
-        "microsoft,passes=2 (default: classic)",
-    )
-    add_run_arguments(parser, PLAYERS)
-    parser.set_defaults(run=run)
-
-
-def add_run_arguments(
-    parser: argparse.ArgumentParser,
-    players: Sequence[str],
-    node_limit: int = DEFAULT_NODE_LIMIT,
-    nodes: str = "storing",
-) -> None:
-    """The options of a win-rate run, shared by both games' ``stats`` (`players`: the
-    built-in players' names, the first one the default)."""
+    add_rules_arguments(parser, hooks, deal=False)
     parser.add_argument(
         "--deals", type=positive_int, default=100, metavar="N", help="how many deals (default: 100)"
     )
@@ -91,10 +86,10 @@ def add_run_arguments(
     )
     parser.add_argument(
         "--player",
-        type=player_argument(players),
-        default=players[0],
+        type=player_argument(names),
+        default=names[0],
         metavar="PLAYER",
-        help=f"who plays: {', '.join(players)} (default: {players[0]}), or your own bot "
+        help=f"who plays: {', '.join(names)} (default: {names[0]}), or your own bot "
         "class as MODULE:CLASS or path/to/file.py:CLASS (importing it runs its code)",
     )
     parser.add_argument(
@@ -102,54 +97,55 @@ def add_run_arguments(
         type=natural,
         default=0,
         metavar="N",
-        help=f"the seed of {' and '.join(name for name in players if name in SEEDED)}, and "
-        "of your class when its constructor takes a seed (default: 0)",
+        help=f"the seed of {_and(seeded)}, and of your class when its constructor takes a "
+        "seed (default: 0)",
     )
     parser.add_argument(
         "--workers",
-        type=positive_int,
+        type=whole_number(1, MAX_WORKERS),
         metavar="N",
-        help="processes to use (default: every core; 1 runs in this process)",
+        help="processes to use (default: every core; 1 runs in this process; at most "
+        f"{MAX_WORKERS:,}, and never more than the deals or the cores)",
     )
-    add_limit_arguments(parser, node_limit, nodes)
+    add_limit_arguments(parser, hooks)
     parser.add_argument(
         "--json", action="store_true", help="print the result as JSON on standard output"
     )
     parser.add_argument(
         "--no-progress", action="store_true", help="no progress bar on standard error"
     )
+    parser.set_defaults(run=run, game=hooks.game.name)
+
+
+def _and(names: list[str]) -> str:
+    """``"a, b and c"``."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), *names[-1:])))
+
+
+def _built_in(hooks: GameHooks, name: str, seed: int) -> str | Bot:
+    """The player of a built-in name: "solver", or the game's bot, given `seed` when its
+    constructor takes one."""
+    if name == "solver":
+        return name
+    bot = hooks.game.bots[name]
+    built: Bot = bot(seed=seed) if takes_seed(bot) else bot()  # type: ignore[call-arg]
+    return built
+
+
+def workers(asked: int | None, deals: int) -> int | None:
+    """The processes a run starts: as asked, but at most one per deal and per core."""
+    if asked is None or asked == 1:
+        return asked
+    return max(1, min(asked, deals, os.cpu_count() or 1))
 
 
 def run(args: argparse.Namespace) -> int:
-    """``pyramid13 stats``."""
-    rules: RuleSet = args.preset
-    return measure(args, rules, f"{format_rules(rules)} rules", _pyramid_player, "stats")
-
-
-def _pyramid_player(name: str, seed: int) -> str | Bot:
-    if name == "random":
-        return RandomBot(seed)
-    if name == "greedy":
-        return GreedyBot()
-    return name
-
-
-def measure(
-    args: argparse.Namespace,
-    rules: RuleSet | SpiderRules,
-    rules_text: str,
-    built_in: Callable[[str, int], str | Bot],
-    command: str,
-) -> int:
-    """Run `win_rate` as the options of `add_run_arguments` say and print the result.
-
-    Args:
-        args: the parsed options.
-        rules: the rules to play.
-        rules_text: the rules as the result line names them.
-        built_in: the player of a built-in name, given the name and ``--bot-seed``.
-        command: the command's name in error lines, such as ``"spider stats"``.
-    """
+    """``stats``, for the game the command names: run `win_rate` as the options say and
+    print the result."""
+    hooks = hooks_for(args.game)
+    rules = hooks.chosen_rules(args) or hooks.default_rules()
+    rules_text = hooks.stats_text(rules)
+    command = " ".join(filter(None, (args.command, getattr(args, "game_command", None))))
     # The bar needs tqdm (the cli extra) and a terminal to draw on; without them, no bar.
     progress = (
         not args.no_progress
@@ -168,13 +164,13 @@ def measure(
         if ":" in args.player:
             player = stack.enter_context(bot_from_spec(args.player, args.bot_seed))
         else:
-            player = built_in(args.player, args.bot_seed)
+            player = _built_in(hooks, args.player, args.bot_seed)
         try:
             result = win_rate(
                 rules,
                 seeds,
                 player,
-                workers=args.workers,
+                workers=workers(args.workers, len(seeds)),
                 progress=progress,
                 node_limit=args.node_limit,
                 time_limit=args.time_limit,

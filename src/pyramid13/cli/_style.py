@@ -16,9 +16,15 @@ from collections.abc import Mapping
 import attrs
 
 from .._base.cards import Card, Suit
-from . import _is_terminal
+from ._terminal import is_terminal
 
-__all__ = ["COLOR_CHOICES", "PLAIN", "Style", "add_color_argument", "choose_style"]
+__all__ = [
+    "COLOR_CHOICES",
+    "PLAIN",
+    "Style",
+    "add_color_argument",
+    "choose_style",
+]
 
 COLOR_CHOICES = ("auto", "always", "never")
 _SYMBOLS = "".join(suit.symbol for suit in Suit)
@@ -85,7 +91,7 @@ def choose_style(
             ``"never"``: `PLAIN`.
         environ: the environment (default: ``os.environ``).
     """
-    if when == "never" or (when == "auto" and not _is_terminal(stream)):
+    if when == "never" or (when == "auto" and not is_terminal(stream)):
         return PLAIN
     env = os.environ if environ is None else environ
     colour = when == "always" or not (env.get("NO_COLOR") or env.get("TERM") == "dumb")

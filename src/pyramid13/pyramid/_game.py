@@ -13,6 +13,7 @@ from ._bots import GreedyBot, RandomBot, SolverBot
 from ._layout import Layout
 from ._moves import Move
 from ._observation import Observation, determinize
+from ._position import format_rules, parse_rules
 from ._rules import RuleSet, as_rules
 from ._state import GameState
 from ._svg import pyramid_svg
@@ -23,7 +24,8 @@ __all__ = ["GAME"]
 # The names the entry is built from (see `Game.from_namespace`).
 _CONVENTIONAL = (
     ACTION_COUNT, action_to_move, move_to_action, Layout, Move, Observation, determinize,
-    RuleSet, as_rules, GameState, DEFAULT_NODE_LIMIT, Hinter, hint, solve,
+    RuleSet, as_rules, GameState, DEFAULT_NODE_LIMIT, Hinter, hint, solve, format_rules,
+    parse_rules,
 )  # fmt: skip
 
 

@@ -14,6 +14,7 @@ from ._layout import Layout
 from ._moves import Move
 from ._observation import Observation, determinize
 from ._planner import PlannerBot
+from ._position import format_rules, parse_rules
 from ._replan import ReplanBot
 from ._rollout import RolloutBot
 from ._rules import RuleSet, as_rules
@@ -26,7 +27,8 @@ __all__ = ["GAME", "NO_PROGRESS", "SPIDER_NO_PROGRESS"]
 # The names the entry is built from (see `Game.from_namespace`).
 _CONVENTIONAL = (
     ACTION_COUNT, action_to_move, move_to_action, Layout, Move, Observation, determinize,
-    RuleSet, as_rules, GameState, DEFAULT_NODE_LIMIT, Hinter, hint, solve,
+    RuleSet, as_rules, GameState, DEFAULT_NODE_LIMIT, Hinter, hint, solve, format_rules,
+    parse_rules,
 )  # fmt: skip
 
 #: A Spider bot that plays this many moves in a row without turning a card over, removing
