@@ -278,7 +278,7 @@ def test_a_limit_gives_none_never_false() -> None:
 
 
 def test_solve_checks_its_arguments() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(p13.InvalidArgumentError, match="must be a Spider GameState, not str"):
         spider.solve("not a state")  # type: ignore[arg-type]
     with pytest.raises(p13.InvalidArgumentError):
         spider.solve(_state(1), node_limit=0)

@@ -1057,7 +1057,9 @@ def check_state(state: object, name: str = "state") -> GameState:
         InvalidArgumentError: it is not.
     """
     if not isinstance(state, GameState):
-        raise InvalidArgumentError(f"{name} must be a GameState, not {type(state).__name__}")
+        from pyramid13.spider._check import kind_of  # names a Spider state as one
+
+        raise InvalidArgumentError(f"{name} must be a Pyramid GameState, not {kind_of(state)}")
     return state
 
 
