@@ -327,14 +327,17 @@ class GameState:
         order, then the removed runs (King to Ace), cut into the rules' pile and deal sizes;
         when the position is the start of a game, that is the game's deal.
 
-        Besides the syntax, the reader refuses a position no game can reach: cards that do
-        not make up the rules' deck (each card of the suits in play ``8 / suits`` times
-        between the piles, the stock and the removed runs, no other card); a face-down card
-        above a face-up one, or face-down cards with no face-up card on top; more face-down
-        cards in a pile than the deal shape gives it (any, under rules that deal every card
-        face up); a stock no number of deals leaves; more than 8 runs removed, or a run of a
-        suit not in play; a complete King-to-Ace run face up under rules that lift runs off
-        automatically; a score other than 0 under rules without scoring.
+        Besides the syntax, the reader refuses a position that breaks a fact true of every
+        position a game reaches: cards that do not make up the rules' deck (each card of the
+        suits in play ``8 / suits`` times between the piles, the stock and the removed
+        runs, no other card); a face-down card above a face-up one, or face-down cards with
+        no face-up card on top; more face-down cards in a pile than the deal shape gives it
+        (any, under rules that deal every card face up); a stock no number of deals leaves;
+        more than 8 runs removed, or a run of a suit not in play; a complete King-to-Ace run
+        face up under rules that lift runs off automatically; more face-up cards in a pile
+        that are not one rank below the card under them than deals made; a score other than
+        0 under rules without scoring, or a Microsoft score above what play reaches (500,
+        +100 a run removed, -1 a deal made and a unit move the table needs).
 
         Args:
             text: the position code.
