@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -434,3 +435,58 @@ def test_every_position_of_a_solver_line_reads_back(rules: RuleSet) -> None:
         state = state.apply(move)
         assert GameState.from_string(state.to_string()) == state
     assert state.status is Status.WON
+
+
+# -- what Spider writes it reads back ---------------------------------------------------------
+
+
+@attrs.frozen
+class _Named:
+    """A scoring policy of one's own with any name and a big score."""
+
+    name: str
+    start: int = 0
+    undo_penalty: int = 0
+
+    def score(self, score: int, event: p13.spider.ScoreEvent) -> int:
+        return score + 10**12
+
+
+@pytest.mark.parametrize(
+    "name", ["my policy", "a,b", "x=y", "50%", "é ü", "a" * 64, "\U0001f600" * 64]
+)
+def test_a_policy_name_of_any_text_round_trips(name: str) -> None:
+    policy = _Named(name)
+    rules = RuleSet(scoring=policy)
+    state = GameState.new(Layout.shuffled(1, rules), rules)
+    state = state.apply(state.legal_moves()[0])
+    assert state.score == 10**12  # more than 9 digits
+    code = state.to_string()
+    assert GameState.from_string(code, rules) == state
+    record = p13.GameRecord.from_json(
+        p13.GameRecord.from_state(state).to_json(), policies={name: policy}
+    )
+    assert record.replay() == state
+
+
+@pytest.mark.parametrize("name", ["", "a" * 65, "x\udcff", "microsoft", "none"])
+def test_a_policy_name_no_record_holds_is_refused(name: str) -> None:
+    with pytest.raises(p13.InvalidRulesError, match="name"):
+        RuleSet(scoring=_Named(name))
+
+
+def test_a_long_score_reads_back_and_one_no_code_holds_is_refused() -> None:
+    rules = RuleSet(scoring=_Named("big"))
+    start = GameState.new(Layout.shuffled(1, rules), rules)
+    fields = start.to_string().split()
+    code = " ".join([*fields[:3], "-" + "9" * 1000, *fields[4:]])
+    assert GameState.from_string(code, rules).score == -int("9" * 1000)
+    bad(" ".join([*fields[:3], "9" * 1900, *fields[4:]]), "at most 2000 characters", rules)
+    huge = RuleSet(scoring=_Named("huge", start=10**1900))
+    state = GameState.new(Layout.shuffled(1, huge), huge)
+    with pytest.raises(p13.InvalidPositionError, match="would be 2.* characters long"):
+        state.to_string()
+    huger = RuleSet(scoring=_Named("huger", start=10**5000))
+    state = GameState.new(Layout.shuffled(1, huger), huger)
+    with pytest.raises(p13.InvalidPositionError, match="more than 2000 digits"):
+        state.to_string()
