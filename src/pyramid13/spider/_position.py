@@ -231,7 +231,7 @@ def _cards(text: str, where: str) -> list[Card]:
     return cards
 
 
-def _pile(text: str, number: int, rules: RuleSet) -> tuple[list[Card], list[Card]]:
+def _pile(text: str, number: int) -> tuple[list[Card], list[Card]]:
     where = f"pile {number}"
     if text == "-":
         return [], []
@@ -248,13 +248,18 @@ def _pile(text: str, number: int, rules: RuleSet) -> tuple[list[Card], list[Card
         )
     down = _cards(parts[0], f"{where}, face-down")
     up = _cards(parts[1], f"{where}, face-up")
+    if not down and not up:
+        raise InvalidPositionError(f"{where}: write an empty pile as '-', not {describe(text)}")
+    return down, up
+
+
+def _check_pile(down: Sequence[Card], up: Sequence[Card], number: int, rules: RuleSet) -> None:
+    where = f"pile {number}"
     if down and not up:
         raise InvalidPositionError(
             f"{where}: face-down cards with no face-up card on top; the top card of a pile "
             "turns face up as soon as it is uncovered"
         )
-    if not down and not up:
-        raise InvalidPositionError(f"{where}: write an empty pile as '-', not {describe(text)}")
     limit = rules.shape.pile_sizes[number - 1] - 1 if rules.face_down else 0
     if len(down) > limit:
         what = (
@@ -277,7 +282,6 @@ def _pile(text: str, number: int, rules: RuleSet) -> tuple[list[Card], list[Card
                     f"{where} holds a complete King-to-Ace run of {suit.name.lower()} face "
                     "up; under these rules it would have been lifted off"
                 )
-    return down, up
 
 
 def _stock_sizes(rules: RuleSet) -> list[int]:
@@ -286,7 +290,7 @@ def _stock_sizes(rules: RuleSet) -> list[int]:
 
 
 def _check_deck(
-    piles: Sequence[tuple[list[Card], list[Card]]],
+    piles: Sequence[tuple[Sequence[Card], Sequence[Card]]],
     stock: Sequence[Card],
     removed: Sequence[Suit],
     rules: RuleSet,
@@ -400,6 +404,42 @@ def check_reachable(
         )
 
 
+def check_table(
+    rules: RuleSet,
+    piles: Sequence[tuple[Sequence[Card], Sequence[Card]]],
+    stock: Sequence[Card],
+    removed: Sequence[Suit],
+    score: int,
+) -> None:
+    """Refuse a position that breaks a fact true of every position a game reaches under
+    `rules` (the list in the module docstring): what `parse_position` checks once it has
+    read the code, and `determinize` once it has dealt an observation's unseen cards.
+
+    Raises:
+        InvalidPositionError: the first fact it breaks, saying what and where.
+    """
+    for number, (down, up) in enumerate(piles, 1):
+        _check_pile(down, up, number, rules)
+    sizes = _stock_sizes(rules)
+    if len(stock) not in sizes:
+        raise InvalidPositionError(
+            f"the stock holds {len(stock)} cards; the {rules.shape.value} deal leaves "
+            f"{', '.join(map(str, sizes))} cards in the stock"
+        )
+    for number, suit in enumerate(removed, 1):
+        if suit not in rules.suit_set:
+            raise InvalidPositionError(
+                f"runs removed, suit {number}: no {suit.name.lower()} are in play under "
+                f"these rules ({''.join(s.value for s in rules.suit_set)})"
+            )
+    if len(removed) > _MAX_RUNS:
+        raise InvalidPositionError(f"{len(removed)} runs removed; a game ends with {_MAX_RUNS}")
+    if isinstance(rules.scoring, NoScoring) and score:
+        raise InvalidPositionError(f"the score must be 0 under rules without scoring, not {score}")
+    _check_deck(piles, stock, removed, rules)
+    check_reachable(rules, piles, len(stock), len(removed), score)
+
+
 def parse_position(text: str, rules: RuleSet | str | None = None) -> Any:
     """Read a Spider position code into a state without history; see
     `GameState.from_string`."""
@@ -437,38 +477,21 @@ def parse_position(text: str, rules: RuleSet | str | None = None) -> Any:
         raise InvalidPositionError(
             f"a Spider position has {PILES} piles separated by '/', this code has {len(pile_texts)}"
         )
-    piles = [_pile(pile, number, rules) for number, pile in enumerate(pile_texts, 1)]
+    piles = [_pile(pile, number) for number, pile in enumerate(pile_texts, 1)]
     stock = [] if fields[1] == "-" else _cards(fields[1], "the stock")
-    sizes = _stock_sizes(rules)
-    if len(stock) not in sizes:
-        raise InvalidPositionError(
-            f"the stock holds {len(stock)} cards; the {rules.shape.value} deal leaves "
-            f"{', '.join(map(str, sizes))} cards in the stock"
-        )
     removed: list[Suit] = []
     if fields[2] != "-":
         for number, letter in enumerate(fields[2], 1):
             try:
-                suit = Suit(letter.upper())
+                removed.append(Suit(letter.upper()))
             except ValueError:
                 raise InvalidPositionError(
                     f"runs removed, suit {number}: {letter!r} is not a suit (C, D, H or S)"
                 ) from None
-            if suit not in rules.suit_set:
-                raise InvalidPositionError(
-                    f"runs removed, suit {number}: no {suit.name.lower()} are in play under "
-                    f"these rules ({''.join(s.value for s in rules.suit_set)})"
-                )
-            removed.append(suit)
-        if len(removed) > _MAX_RUNS:
-            raise InvalidPositionError(f"{len(removed)} runs removed; a game ends with {_MAX_RUNS}")
     if not _SCORE.fullmatch(fields[3]):
         raise InvalidPositionError(f"the score must be a whole number, not {describe(fields[3])}")
     score = int(fields[3])
-    if isinstance(rules.scoring, NoScoring) and score:
-        raise InvalidPositionError(f"the score must be 0 under rules without scoring, not {score}")
-    _check_deck(piles, stock, removed, rules)
-    check_reachable(rules, piles, len(stock), len(removed), score)
+    check_table(rules, piles, stock, removed, score)
     from ._state import from_position
 
     return from_position(rules, piles, stock, tuple(removed), score)
