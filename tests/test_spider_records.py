@@ -218,3 +218,23 @@ def test_a_determinized_pyramid_state_saves_as_itself(tmp_path: Path) -> None:
     sample = p13.determinize(state.observe(), random.Random(2))
     p13.save_game(sample, tmp_path / "game.json")
     assert p13.load_game(tmp_path / "game.json") == sample
+
+
+def test_undo_penalties_and_saving_as_the_cli_reference_says(tmp_path: Path) -> None:
+    # docs/reference/cli.md: a saved game keeps the moves, not the undo points, so it loads
+    # with the score its moves give; a game undone to its very start is saved as a
+    # "position" record with the score it shows and loads with it.
+    rules = spider.RuleSet.preset("microsoft")
+    start = spider.GameState.new(spider.Layout.shuffled(1, rules), rules)
+    played = start.apply(start.legal_moves()[0]).apply("deal")
+    back = played.undo(penalty=True)
+    assert back.score == 498
+    assert GameRecord.from_state(back).replay().score == 499  # what its one move gives
+    at_start = back.undo(penalty=True)
+    assert at_start.score == 498
+    assert at_start.history == ()
+    data = GameRecord.from_state(at_start).to_dict()
+    assert "position" in data
+    assert data["moves"] == []
+    p13.save_game(at_start, tmp_path / "start.json")
+    assert p13.load_game(tmp_path / "start.json").score == 498
