@@ -106,3 +106,14 @@ def test_the_stats_sample_output_still_holds() -> None:
     default = next(row for row in rows if row["mode"] == "default" and row["decks"] == "first 200")
     seconds = float(line.rsplit(", ", 1)[1].removesuffix(" s"))
     assert seconds <= 2 * 200 * _seconds(default["mean"]) + 3, "the sample's time is stale"
+
+
+def test_pysolfc_game_ids_are_named_alike_everywhere() -> None:
+    # PySolFC's Spider is game 11 with 4 suits, 269 with 1 and 270 with 2.
+    from pyramid13 import spider
+
+    assert "(PySolFC's games 269, 270 and 11)" in " ".join(
+        (spider.Layout.from_pysolfc.__doc__ or "").split()
+    )
+    page = " ".join(_read("docs/how-to/spider-rules-and-presets.md").split())
+    assert "11, 269 and 270: 4, 1 and 2 suits" in page

@@ -369,7 +369,13 @@ class GameState:
         face-down cards, ``|``, then its face-up cards, bottom to top (``-`` for an empty
         pile); the stock in the order of `stock` (``-`` when empty); the suits of the runs
         removed (``-`` for none); the score; the rules (a preset name, ``suits=N`` when not
-        4, then any settings that differ). `from_string` reads it back to an equal state.
+        4, then any settings that differ; a scoring policy's name percent-encoded).
+        `from_string` reads it back to an equal state.
+
+        Raises:
+            InvalidPositionError: the code would be longer than the 2000 characters
+                `from_string` reads (only a score of hundreds of digits, from a scoring
+                policy of your own, makes one so long).
 
         Examples:
             >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
