@@ -53,6 +53,10 @@ def test_the_solver_page_quotes_the_measured_default_mode_times() -> None:
     assert quoted, "docs/explanation/solver.md no longer quotes the default mode's times"
     assert float(quoted[1]) == _seconds(default["mean"])
     assert float(quoted[2]) == _seconds(default["median"])
+    optimal = next(row for row in rows if row["mode"] == "optimal")
+    quoted = re.search(r"and the optimal mode ([0-9.]+) s;", page)
+    assert quoted, "docs/explanation/solver.md no longer quotes the optimal mode's time"
+    assert float(quoted[1]) == _seconds(optimal["mean"])
 
 
 def test_the_immutability_page_quotes_the_measured_engine_speed() -> None:
