@@ -4,7 +4,8 @@ An honest bot declares ``honest = True``: whoever runs it (`pyramid13.win_rate`,
 loop through `pyramid13.bot_view`) passes it ``state.observe()``, an `Observation` that
 holds no face-down card and no stock order, never the `GameState`. Each bot here also
 accepts a `GameState` and looks only at its observation, so calling ``bot.choose(state)``
-by hand is honest too.
+by hand is honest too. A bot's settings (``samples``, ``seed``...) are fixed once it is
+built: assigning one raises ``attrs.exceptions.FrozenInstanceError``.
 """
 
 from __future__ import annotations
