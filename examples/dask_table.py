@@ -1,26 +1,55 @@
 """A table of win rates measured on a Dask cluster: one row per preset and player.
 
-Start a scheduler and workers (``dask scheduler``, ``dask worker tcp://HOST:8786``), then run
-``python examples/dask_table.py tcp://HOST:8786 --deals 100000``. The deals are the seeds
-0, 1, ... of `pyramid13.Layout.shuffled`; ``--outcomes FILE`` also writes every deal's
-outcome as CSV, to compare players deal by deal.
+Run with no address (``python examples/dask_table.py --deals 200``), it starts a local
+cluster (`dask.distributed.LocalCluster`, one worker process per core) for the run and
+says so. For a real cluster, start a scheduler and workers (``dask scheduler``, ``dask
+worker tcp://HOST:8786``), then run ``python examples/dask_table.py tcp://HOST:8786 --deals
+100000``. The deals are the seeds 0, 1, ... of `pyramid13.Layout.shuffled`; ``--outcomes
+FILE`` also writes every deal's outcome as CSV, to compare players deal by deal.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
-from collections.abc import Sequence
+import sys
+from collections.abc import Iterator, Sequence
 
-from dask.distributed import Client
+from dask.distributed import Client, LocalCluster
 
 import pyramid13 as p13
 
 
+@contextlib.contextmanager
+def connect(address: str | None) -> Iterator[Client]:
+    """A client of the scheduler at `address`, or of a local cluster started for the run."""
+    if address is not None:
+        with Client(address) as client:
+            yield client
+        return
+    print(
+        "no scheduler address given: starting a local cluster for this run; to use a real "
+        "one, start `dask scheduler` and `dask worker tcp://HOST:8786` and pass its address "
+        "(python examples/dask_table.py tcp://HOST:8786)",
+        file=sys.stderr,
+    )
+    with (
+        LocalCluster(threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
+        Client(cluster) as client,
+    ):
+        yield client
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print a Markdown table of win rates computed on the cluster at ADDRESS."""
+    """Print a Markdown table of win rates computed on the cluster at ADDRESS (or on a
+    local cluster started for the run, when no address is given)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("address", help="the scheduler, such as tcp://192.0.2.10:8786")
+    parser.add_argument(
+        "address",
+        nargs="?",
+        help="the scheduler, such as tcp://192.0.2.10:8786; none starts a local cluster",
+    )
     parser.add_argument("--deals", type=int, default=100_000, help="deals per row (100000)")
     parser.add_argument("--presets", nargs="+", default=["microsoft"], metavar="PRESET")
     parser.add_argument(
@@ -35,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     rows = []
-    with Client(args.address) as client, client.get_executor() as executor:
+    with connect(args.address) as client, client.get_executor() as executor:
         for preset in args.presets:
             for player in args.players:
                 rows.append(

@@ -8,6 +8,7 @@ raises), and never a message as long as the value it was given.
 from __future__ import annotations
 
 import math
+import random
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from typing import Any
@@ -280,6 +281,22 @@ def test_any_title_makes_a_valid_document() -> None:
 
 SPIDER_RULES = spider.RuleSet.preset("microsoft")
 SPIDER = spider.GameState.new(spider.Layout.shuffled(1, SPIDER_RULES), SPIDER_RULES)
+SPIDER_CODE = SPIDER.to_string()
+SPIDER_DECK = [card for pile in SPIDER.layout.piles for card in pile] + [
+    card for deal in SPIDER.layout.deals for card in deal
+]
+SPIDER_RECORD = p13.GameRecord.from_state(SPIDER.apply(SPIDER.legal_moves()[0])).to_json()
+
+
+def _spider_env() -> Any:
+    import gymnasium
+
+    import pyramid13.envs  # noqa: F401  (registers the environments)
+
+    env = gymnasium.make("pyramid13/Spider-v0", preset="microsoft", suits=1)
+    env.reset(seed=1)
+    return env
+
 
 SPIDER_CALLS: dict[str, Callable[[Any], object]] = {
     "Layout.shuffled(seed)": lambda v: spider.Layout.shuffled(v, SPIDER_RULES),
@@ -297,6 +314,33 @@ SPIDER_CALLS: dict[str, Callable[[Any], object]] = {
     "to_svg(highlight)": lambda v: p13.to_svg(SPIDER, highlight=v),
     "to_svg(title)": lambda v: p13.to_svg(SPIDER, title=v),
     "to_svg(scale)": lambda v: p13.to_svg(SPIDER, scale=v),
+    "Layout.from_cards": lambda v: spider.Layout.from_cards(v),
+    "Layout.from_cards(shape)": lambda v: spider.Layout.from_cards(SPIDER_DECK, v),
+    "Layout.from_pysolfc(suits)": lambda v: spider.Layout.from_pysolfc(1, v),
+    "RuleSet(suits)": lambda v: spider.RuleSet(suits=v),
+    "RuleSet(scoring)": lambda v: spider.RuleSet(scoring=v),
+    "RuleSet.from_dict(policies)": lambda v: spider.RuleSet.from_dict({}, policies=v),
+    "scoring_policy": lambda v: spider.scoring_policy(v),
+    "GameState.from_string(text)": lambda v: spider.GameState.from_string(v),
+    "GameState.from_string(rules)": lambda v: spider.GameState.from_string(SPIDER_CODE, v),
+    "solve(state)": lambda v: spider.solve(v),
+    "solve(node_limit)": lambda v: spider.solve(SPIDER, node_limit=v, time_limit=0.01),
+    "hint(state)": lambda v: spider.hint(v),
+    "GreedyBot.choose": lambda v: spider.GreedyBot().choose(v),
+    "RandomBot.choose": lambda v: spider.RandomBot().choose(v),
+    "SamplingBot.choose": lambda v: spider.SamplingBot(1, depth=1).choose(v),
+    "PlannerBot.choose": lambda v: spider.PlannerBot(10).choose(v),
+    "SamplingBot(samples)": lambda v: spider.SamplingBot(v),
+    "determinize(observation)": lambda v: spider.determinize(v, random.Random(1)),
+    "determinize(rng)": lambda v: spider.determinize(SPIDER.observe(), v),
+    "GameRecord.from_state": lambda v: p13.GameRecord.from_state(v),
+    "GameRecord.from_json(policies)": lambda v: p13.GameRecord.from_json(SPIDER_RECORD, policies=v),
+    "save_game(path)": lambda v: p13.save_game(SPIDER, v) if not isinstance(v, str) else None,
+    "load_game(path)": lambda v: p13.load_game(v) if not isinstance(v, str) else None,
+    "Spider-v0 step": lambda v: _spider_env().step(v),
+    "Spider-v0 reset(seed)": lambda v: _spider_env().reset(seed=v),
+    "Spider-v0 reset(deal_seed)": lambda v: _spider_env().reset(options={"deal_seed": v}),
+    "Spider-v0 reset(options)": lambda v: _spider_env().reset(options=v),
 }
 
 
@@ -348,3 +392,141 @@ def test_spider_is_legal_agrees_with_apply_on_text() -> None:
 def test_a_spider_picture_with_any_title_is_a_document() -> None:
     root = ET.fromstring(p13.to_svg(SPIDER, title="a\udcff\x00<b>").encode("utf-8"))
     assert root.get("aria-label") == "a\ufffd\ufffd<b>"
+
+
+PYRAMID_STATE: Any = STATE
+ANY_SPIDER: Any = SPIDER
+NOTHING: Any = None
+
+
+def _any(value: object) -> Any:
+    """`value`, typed to pass where the calls below put a wrong type on purpose."""
+    return value
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: spider.Layout.from_cards(NOTHING), p13.InvalidLayoutError, "not NoneType"),
+        (lambda: spider.Layout.from_cards(_any(3)), p13.InvalidLayoutError, "not int"),
+        (
+            lambda: spider.Layout.from_cards(_any("AS 2S")),
+            p13.InvalidLayoutError,
+            "Layout.parse",
+        ),
+        (lambda: spider.solve(NOTHING), p13.InvalidArgumentError, "Spider GameState, not NoneType"),
+        (
+            lambda: spider.solve(_any("AS 2S")),
+            p13.InvalidArgumentError,
+            "Spider GameState, not str",
+        ),
+        (
+            lambda: spider.hint(PYRAMID_STATE),
+            p13.InvalidArgumentError,
+            "state must be a Spider GameState, not a Pyramid GameState",
+        ),
+        (
+            lambda: spider.solve(PYRAMID_STATE),
+            p13.InvalidArgumentError,
+            "state must be a Spider GameState, not a Pyramid GameState",
+        ),
+        (lambda: spider.GreedyBot().choose(NOTHING), p13.InvalidArgumentError, "not NoneType"),
+        (
+            lambda: spider.GreedyBot().choose(PYRAMID_STATE.observe()),
+            p13.InvalidArgumentError,
+            "not a Pyramid Observation",
+        ),
+        (lambda: spider.scoring_policy("x"), p13.InvalidRulesError, "unknown Spider scoring"),
+        (
+            lambda: spider.scoring_policy(_any([])),
+            p13.InvalidRulesError,
+            "unknown Spider scoring",
+        ),
+        (
+            lambda: p13.GameRecord.from_json(SPIDER_RECORD, policies=3),  # type: ignore[arg-type]
+            p13.InvalidRecordError,
+            "policies must be a mapping",
+        ),
+        (lambda: spider.RuleSet(suits=2.0), p13.InvalidRulesError, "not 2.0"),  # type: ignore[arg-type]
+        (lambda: spider.RuleSet.preset("kpat", suits=2.0), p13.InvalidRulesError, "not 2.0"),  # type: ignore[arg-type]
+        (lambda: spider.Layout.from_pysolfc(1, suits=2.0), p13.InvalidLayoutError, "not 2.0"),  # type: ignore[arg-type]
+        (lambda: spider.RuleSet.from_dict({"suits": 2.0}), p13.InvalidRulesError, "not 2.0"),
+        (lambda: p13.save_game(SPIDER, "a\x00b"), p13.InvalidArgumentError, "NUL"),
+        (lambda: p13.save_game(STATE, "a\x00b"), p13.InvalidArgumentError, "NUL"),
+        (lambda: p13.load_game("a\x00b"), p13.InvalidArgumentError, "NUL"),
+        (lambda: p13.GameRecord.load("a\x00b"), p13.InvalidArgumentError, "NUL"),
+    ],
+)
+def test_spider_the_documented_error(
+    call: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message) as caught:
+        call()
+    assert len(str(caught.value)) < 400
+
+
+def test_numpy_suit_counts_are_refused_not_saved_broken() -> None:
+    np = pytest.importorskip("numpy")
+    with pytest.raises(p13.InvalidRulesError, match="suits must be 1, 2 or 4"):
+        spider.RuleSet(suits=np.int64(2))
+    with pytest.raises(p13.InvalidRulesError, match="suits must be 1, 2 or 4"):
+        spider.RuleSet.preset("microsoft", suits=np.int64(2))
+
+
+@pytest.mark.parametrize(
+    "bot",
+    [
+        spider.RandomBot(1),
+        spider.SamplingBot(2, depth=3),
+        spider.PlannerBot(20),
+        spider.ReplanBot(),
+        spider.RolloutBot(),
+    ],
+    ids=repr,
+)
+def test_spider_bot_settings_are_fixed_once_built(bot: Any) -> None:
+    import pickle
+
+    before = repr(bot)
+    settings = [
+        name for name in ("samples", "candidates", "depth", "budget", "seed") if hasattr(bot, name)
+    ]
+    assert settings
+    for name in settings:
+        with pytest.raises(attrs.exceptions.FrozenInstanceError, match="fixed once built"):
+            setattr(bot, name, "x")
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            delattr(bot, name)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        bot.honest = False
+    assert repr(bot) == before
+    again = pickle.loads(pickle.dumps(bot))
+    assert again == bot
+    assert repr(again) == before
+    assert bot.choose(SPIDER) in SPIDER.legal_moves()
+
+
+@pytest.mark.parametrize("action", ["abc", None, [1, 2], math.nan, 117.9, 3.0, True])
+def test_spider_env_refuses_an_action_that_is_not_an_int(action: object) -> None:
+    env = _spider_env()
+    before = env.unwrapped.state
+    with pytest.raises(p13.InvalidArgumentError, match="an action must be an int"):
+        env.step(action)
+    assert env.unwrapped.state is before
+
+
+def test_spider_env_takes_numpy_actions_and_checks_seeds() -> None:
+    np = pytest.importorskip("numpy")
+    env = _spider_env()
+    state = env.unwrapped.state
+    action = state.legal_actions()[0]
+    env.step(np.int64(action))
+    assert env.unwrapped.state.history == (spider.action_to_move(action),)
+    for seed in (-1, 2**64, 1.5, "1"):
+        with pytest.raises(p13.InvalidArgumentError, match="seed must be an int"):
+            env.reset(seed=seed)
+    for deal_seed in (None, -1, "3", 2.0):
+        with pytest.raises(p13.InvalidArgumentError, match="deal_seed"):
+            env.reset(options={"deal_seed": deal_seed})
+    env.reset(options={"deal_seed": np.int64(3)})
+    assert env.unwrapped._deal_seed == 3

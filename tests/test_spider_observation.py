@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import attrs
 import pytest
 from hidden import reachable_objects
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyramid13 as p13
 from pyramid13 import Card, Rank, spider
@@ -97,3 +100,81 @@ def test_determinize_refuses_what_is_not_an_observation() -> None:
         determinize(state, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(p13.InvalidArgumentError, match=r"random\.Random"):
         determinize(state.observe(), 1)  # type: ignore[arg-type]
+
+
+# -- an observation no game shows: refused, never a broken state -----------------------------
+
+
+def _an_observation() -> spider.Observation:
+    rules = RuleSet.preset("microsoft")
+    return random_states(rules, 3, 12)[-1].observe()
+
+
+def test_an_inconsistent_observation_is_refused() -> None:
+    # Regression: one pile's face-down count raised to 8 and three others lowered by one
+    # gave a 96-card state whose observe() differed (the 3-bit counter overflowed).
+    obs = _an_observation()
+    piles = list(obs.piles)
+    piles[0] = attrs.evolve(piles[0], face_down_count=8)
+    for number in (1, 2, 3):
+        piles[number] = attrs.evolve(
+            piles[number], face_down_count=piles[number].face_down_count - 1
+        )
+    with pytest.raises(p13.InvalidArgumentError, match="pile 1 has 8 face-down card"):
+        determinize(attrs.evolve(obs, piles=tuple(piles)), random.Random(1))
+
+
+@pytest.mark.parametrize(
+    ("change", "match"),
+    [
+        ({"rules": None}, "rules must be a Spider RuleSet, not None"),
+        ({"piles": ()}, "piles must be a tuple of 10"),
+        ({"stock_size": None}, "stock_size must be an int"),
+        ({"deals_left": 9}, "9 deals left"),
+        ({"score": 1.5}, "score must be an int"),
+        ({"runs_removed": ("S",)}, "runs_removed must be a tuple of Suit"),
+        ({"history": ["deal"]}, "history must be a tuple"),
+        ({"status": "playing"}, "status must be a Status"),
+        ({"unseen": None}, "unseen must be a tuple of Card"),
+        ({"score": 501}, "reaches at most"),
+        ({"status": p13.Status.WON}, "status is won, but its table is playing"),
+        ({"runs_removed": (p13.Suit.SPADES,)}, "do not fill|no position"),
+    ],
+)
+def test_a_hand_built_observation_gets_a_library_error(
+    change: dict[str, object], match: str
+) -> None:
+    obs = attrs.evolve(_an_observation(), **change)  # type: ignore[arg-type]
+    with pytest.raises(p13.InvalidArgumentError, match=match):
+        determinize(obs, random.Random(1))
+
+
+def test_observation_none_everywhere_is_refused() -> None:
+    obs = spider.Observation(None, (), 0, 0, (), 0, (), None, ())  # type: ignore[arg-type]
+    with pytest.raises(p13.InvalidArgumentError, match="rules must be a Spider RuleSet"):
+        determinize(obs, random.Random(1))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_mutated_observation_is_refused_or_sampled_exactly(data: st.DataObject) -> None:
+    obs = _an_observation()
+    piles = list(obs.piles)
+    for _ in range(data.draw(st.integers(0, 3))):
+        number = data.draw(st.integers(0, 9))
+        count = data.draw(st.integers(0, 9))
+        piles[number] = attrs.evolve(piles[number], face_down_count=count)
+    change: dict[str, object] = {"piles": tuple(piles)}
+    if data.draw(st.booleans()):
+        change["stock_size"] = data.draw(st.sampled_from([0, 10, 40, 50, 60]))
+    if data.draw(st.booleans()):
+        change["deals_left"] = data.draw(st.integers(0, 6))
+    if data.draw(st.booleans()):
+        change["score"] = data.draw(st.integers(480, 520))
+    mutated = attrs.evolve(obs, **change)  # type: ignore[arg-type]
+    try:
+        sample = determinize(mutated, random.Random(0))
+    except p13.InvalidArgumentError:
+        return
+    assert sample.observe() == mutated
+    assert GameState.from_string(sample.to_string()) == sample

@@ -245,3 +245,168 @@ def test_determinize_rejects_what_is_not_an_observation(observation: Any, rng: A
 @given(junk, st.one_of(junk, st.sampled_from(spider.RuleSet.preset_names())))
 def test_new_games_from_any_values(layout: Any, rules: Any) -> None:
     outcome(spider.GameState.new, layout, rules)
+
+
+# -- position codes and records: real ones, mutated ---------------------------------------------
+
+
+def _real_states() -> list[spider.GameState]:
+    """A few positions of real games under every preset (and one with Microsoft scoring
+    and 1 suit), a handful of moves in, so that codes and records carry every field."""
+    states = []
+    for number, name in enumerate(spider.RuleSet.preset_names()):
+        rules = spider.RuleSet.preset(name, suits=(1, 2, 4)[number % 3])
+        rng = random.Random(number)
+        state = spider.GameState.new(spider.Layout.shuffled(number, rules), rules)
+        for _ in range(number * 7):
+            legal = state.legal_moves()
+            if not legal:
+                break
+            state = state.apply(rng.choice(legal))
+        states.append(state)
+    return states
+
+
+REAL_STATES = _real_states()
+CODE_PIECES = [
+    "/",
+    "|",
+    "-",
+    " ",
+    "  ",
+    "\t",
+    "KS",
+    "ks",
+    "AC",
+    "1S",
+    "10",
+    "%",
+    "%20",
+    "%FF",
+    "=",
+    ",",
+    "suits=1",
+    "suits=2.0",
+    "scoring=microsoft",
+    "face_down=false",
+    "0",
+    "-0",
+    "999",
+    "1249",
+    "501",
+    "SSSSSSSS",
+    "\x00",
+    "é",
+    "\U0001f600",
+    "\ud800",
+]
+
+
+@st.composite
+def code_like(draw: st.DrawFn) -> str:
+    """A real position code with a few edits: characters cut, doubled or replaced, fields
+    swapped or dropped, pieces of the notation inserted."""
+    code = draw(st.sampled_from(REAL_STATES)).to_string()
+    for _ in range(draw(st.integers(0, 4))):
+        edit = draw(st.integers(0, 5))
+        where = draw(st.integers(0, len(code)))
+        if edit == 0:
+            code = code[:where] + code[where + draw(st.integers(1, 6)) :]
+        elif edit == 1:
+            code = code[:where] + draw(st.sampled_from(CODE_PIECES)) + code[where:]
+        elif edit == 2:
+            fields = code.split(" ")
+            i, j = draw(st.integers(0, len(fields) - 1)), draw(st.integers(0, len(fields) - 1))
+            fields[i], fields[j] = fields[j], fields[i]
+            code = " ".join(fields)
+        elif edit == 3:
+            fields = code.split(" ")
+            fields[draw(st.integers(0, len(fields) - 1))] = draw(
+                st.one_of(st.sampled_from(CODE_PIECES), st.text(max_size=6))
+            )
+            code = " ".join(fields)
+        elif edit == 4:
+            code = code[:where] + code[where : where + 20] * 2 + code[where + 20 :]
+        else:
+            code = code.swapcase() if draw(st.booleans()) else code[: where or 1]
+    return code
+
+
+@given(st.one_of(code_like(), st.text(), junk))
+def test_position_codes_give_a_state_or_a_position_error(code: Any) -> None:
+    state = outcome(spider.GameState.from_string, code)
+    if isinstance(state, p13.Pyramid13Error):
+        assert isinstance(state, p13.InvalidPositionError)
+        return
+    again = spider.GameState.from_string(state.to_string())
+    assert again == state
+    assert again.to_string() == state.to_string()
+
+
+def _records() -> list[str]:
+    texts = []
+    for state in REAL_STATES:
+        texts.append(p13.GameRecord.from_state(state).to_json())
+        texts.append(
+            p13.GameRecord.from_state(
+                spider.determinize(state.observe(), random.Random(1))
+            ).to_json()
+        )
+    return texts
+
+
+RECORDS = _records()
+JSON_VALUES = st.one_of(
+    junk.filter(lambda value: isinstance(value, (type(None), bool, int, float, str, list, dict))),
+    st.sampled_from(["deal", "1:1>2", "remove 3", "spider", "pyramid", "microsoft", 2, 1, 3]),
+)
+
+
+@st.composite
+def record_like(draw: st.DrawFn) -> str | bytes:
+    """A real Spider record with a few edits: to its parsed document (a field dropped,
+    changed to another value, a move or a code edited) or to its text."""
+    text = draw(st.sampled_from(RECORDS))
+    data = json.loads(text)
+    for _ in range(draw(st.integers(0, 3))):
+        edit = draw(st.integers(0, 5))
+        if edit == 0 and data:
+            data.pop(draw(st.sampled_from(sorted(data))))
+        elif edit == 1:
+            data[draw(st.sampled_from([*sorted(data), "extra"]))] = draw(JSON_VALUES)
+        elif edit == 2 and isinstance(data.get("rules"), dict) and data["rules"]:
+            rules = data["rules"]
+            rules[draw(st.sampled_from([*sorted(rules), "goal"]))] = draw(JSON_VALUES)
+        elif edit == 3 and isinstance(data.get("moves"), list):
+            moves = data["moves"]
+            moves.insert(draw(st.integers(0, len(moves))), draw(st.sampled_from(MOVE_PIECES)))
+        elif edit == 4:
+            for key in ("layout", "position"):
+                if isinstance(data.get(key), str):
+                    value = data[key]
+                    where = draw(st.integers(0, len(value)))
+                    data[key] = (
+                        value[:where] + draw(st.sampled_from(CODE_PIECES)) + value[where + 2 :]
+                    )
+        else:
+            data["version"] = draw(st.sampled_from([1, 2, 3, "2", None]))
+    text = json.dumps(data)
+    if draw(st.booleans()):
+        where = draw(st.integers(0, len(text)))
+        text = (
+            text[:where]
+            + draw(st.sampled_from(['"', "{", "}", ",", "NaN", "\\u0000", ""]))
+            + text[where:]
+        )
+    return text.encode() if draw(st.booleans()) else text
+
+
+@given(st.one_of(record_like(), st.text(), st.binary(), junk))
+def test_records_give_a_record_or_a_record_error(text: Any) -> None:
+    record = outcome(p13.GameRecord.from_json, text)
+    if isinstance(record, p13.Pyramid13Error):
+        assert isinstance(record, p13.InvalidRecordError)
+        return
+    again = p13.GameRecord.from_json(record.to_json())
+    assert again == record
+    assert again.replay() == record.replay()

@@ -75,7 +75,7 @@ def test_bad_arguments_are_refused() -> None:
             spider.PlannerBot(budget)  # type: ignore[arg-type]
     with pytest.raises(p13.InvalidArgumentError, match="seed"):
         spider.PlannerBot(seed="x")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="Observation"):
+    with pytest.raises(p13.InvalidArgumentError, match="Spider Observation or GameState, not str"):
         spider.PlannerBot().choose("deal")  # type: ignore[arg-type]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 import pyramid13 as p13
 from pyramid13 import Status
 from pyramid13.spider import GameState, Layout, Move, RuleSet
+from pyramid13.spider._position import format_rules
 
 PRESETS = [(name, suits) for name in RuleSet.preset_names() for suits in (1, 2, 4)]
 EMPTY = "/".join(["-"] * 10)
@@ -228,7 +230,7 @@ def test_score_and_syntax_errors() -> None:
     bad(" ".join([*fields[:4], "microsoft,color=red"]), "unknown rule setting 'color'")
     bad(with_pile(fields, 2, "|1S"), "pile 2, face-up, card 1")
     bad(with_pile(fields, 2, "|"), "write an empty pile as '-'")
-    bad("x" * 1001, "at most 1000 characters")
+    bad("x" * 2001, "at most 2000 characters")
     with pytest.raises(p13.InvalidPositionError, match="must be text"):
         GameState.from_string(42)  # type: ignore[arg-type]
 
@@ -265,3 +267,226 @@ def test_rules_may_be_named_by_their_preset() -> None:
     assert GameState.from_string(short, "kpat") == state
     with pytest.raises(p13.InvalidRulesError, match="preset name"):
         GameState.from_string(short, 42)  # type: ignore[arg-type]
+
+
+# -- what the table, the stock, the runs removed and the score say together -----------------
+
+WON_1_SUIT = f"{EMPTY} - SSSSSSSS"
+
+
+@pytest.mark.parametrize(
+    ("code", "match"),
+    [
+        (f"{WON_1_SUIT} 999999999 microsoft,suits=1", "reaches at most 1249"),
+        (f"{WON_1_SUIT} 1300 microsoft,suits=1", "reaches at most 1249"),
+        (f"{WON_1_SUIT} 1250 microsoft,suits=1", "reaches at most 1249"),
+        (f"{EMPTY} - CCCCCCCC 1294 open,suits=1,scoring=microsoft", "reaches at most 1293"),
+    ],
+)
+def test_a_microsoft_score_above_what_play_reaches(code: str, match: str) -> None:
+    bad(code, match)
+
+
+def test_a_microsoft_score_at_the_bound_or_below_is_read() -> None:
+    assert GameState.from_string(f"{WON_1_SUIT} 1249 microsoft,suits=1").score == 1249
+    assert GameState.from_string(f"{WON_1_SUIT} -5000 microsoft,suits=1").score == -5000
+    code = f"{EMPTY} - CCCCCCCC 1293 open,suits=1,scoring=microsoft"
+    assert GameState.from_string(code).status is Status.WON
+
+
+def _with_score(state: GameState, score: int) -> str:
+    fields = state.to_string().split()
+    return " ".join([*fields[:3], str(score), *fields[4:]])
+
+
+def test_a_fresh_deal_scores_at_most_500_and_a_deal_costs_one() -> None:
+    rules = RuleSet.preset("microsoft", suits=2)
+    start = GameState.new(Layout.shuffled(4, rules), rules)
+    bad(_with_score(start, 501), "reaches at most 500")
+    assert GameState.from_string(_with_score(start, 500)) == start
+    # Undone to the start with the penalty: a lower score is what the game shows.
+    assert GameState.from_string(_with_score(start, 499)).score == 499
+    dealt = start.apply("deal")
+    bad(_with_score(dealt, 500), "reaches at most 499")
+    assert GameState.from_string(dealt.to_string()) == dealt
+
+
+def test_a_run_needs_its_moves() -> None:
+    # Seven runs removed and the last split over two piles, the stock dealt: the table
+    # has 11 links and the 7 runs had 84, less the 50 cards dealt: at least 45 moves.
+    piles = ["|KSQSJSTS9S8S7S", "|6S5S4S3S2SAS"] + ["-"] * 8
+    code = f"{'/'.join(piles)} - SSSSSSS {{}} microsoft,suits=1"
+    bad(code.format(1151), "reaches at most 1150")
+    assert GameState.from_string(code.format(1150)).apply("2:6>1").score == 1249
+
+
+def _one_suit_code(pile_1: tuple[str, str], suit: str = "S") -> str:
+    """A 1-suit first-four table with a full stock, each pile as dealt (its top card face
+    up) but pile 1, which is `pile_1` (face-down cards, face-up cards); no rules field."""
+    pool = [f"{rank}{suit}" for _ in range(8) for rank in "A23456789TJQK"]
+    down, up = pile_1
+    for card in [down[i : i + 2] for i in range(0, len(down), 2)] + [
+        up[i : i + 2] for i in range(0, len(up), 2)
+    ]:
+        pool.remove(card)
+    piles = [f"{down}|{up}"]
+    for number in range(1, 10):
+        size = 6 if number < 4 else 5
+        piles.append("".join(pool.pop() for _ in range(size - 1)) + "|" + pool.pop())
+    assert len(pool) == 50
+    return f"{'/'.join(piles)} {''.join(pool)} -"
+
+
+def test_breaks_need_deals() -> None:
+    # A full stock: no deal made, so every face-up card lies one rank below the one under
+    # it. AS under 3S on pile 1 (two face-up cards, one face-down card turned over).
+    code = _one_suit_code(("4S4S4S4S", "AS3S"))
+    bad(f"{code} 500 microsoft,suits=1", "pile 1 holds 1 face-up card")
+    bad(f"{code} 0 kpat,suits=1", "but 0 deal")
+    # 5S under 4S is a move's work: one move at least, so 499 at most.
+    code = _one_suit_code(("4S4S4S4S", "5S4S"))
+    bad(f"{code} 500 microsoft,suits=1", "reaches at most 499")
+    assert GameState.from_string(f"{code} 499 microsoft,suits=1").score == 499
+    assert GameState.from_string(f"{code} 0 kpat,suits=1").score == 0
+
+
+def test_a_deal_laid_face_up_may_hold_breaks_below_its_first_height() -> None:
+    rules = RuleSet.preset("open", suits=1)
+    start = GameState.new(Layout.from_pysolfc(3, suits=1), rules)
+    fields = start.to_string().split()
+    piles = fields[0].split("/")
+    assert GameState.from_string(start.to_string()) == start  # breaks and all
+    # Pile 2's top card onto pile 1 (6 cards dealt) as a seventh, no deal made: a move
+    # puts it there only if it is one rank below pile 1's top card.
+    moved = piles[1][-2:]
+    piles[0] += moved
+    piles[1] = piles[1][:-2]
+    code = " ".join(["/".join(piles), *fields[1:]])
+    natural = "A23456789TJQK".index(moved[0]) + 1 == "A23456789TJQK".index(piles[0][-4])
+    if natural:
+        assert GameState.from_string(code).piles[0].face_up[-1] == p13.Card.parse(moved)
+    else:
+        bad(code, "pile 1 holds 1 face-up card")
+
+
+# -- property: every position a game reaches reads back, under every rule combination -------
+
+
+def _microsoft_rule_sets() -> list[RuleSet]:
+    return [
+        RuleSet(
+            shape=shape,
+            suits=suits,
+            deal_onto_empty=onto_empty,
+            auto_remove_runs=auto,
+            face_down=face_down,
+            scoring="microsoft",
+        )
+        for shape in ("bicycle", "first-four", "pysolfc")
+        for onto_empty in (False, True)
+        for auto in (False, True)
+        for face_down in (False, True)
+        for suits in (1, 4)
+    ]
+
+
+@pytest.mark.parametrize("rules", _microsoft_rule_sets(), ids=format_rules)
+def test_random_play_reaches_only_positions_the_reader_takes(rules: RuleSet) -> None:
+    rng = random.Random(str(rules))
+    for seed in range(2):
+        state = GameState.new(Layout.shuffled(seed, rules), rules)
+        for _ in range(150):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            removals = [move for move in moves if move.kind is p13.spider.MoveKind.REMOVE]
+            if removals:
+                move = removals[0]
+            elif Move.DEAL in moves and rng.random() < 0.08:
+                move = Move.DEAL
+            else:
+                move = rng.choice(moves)
+            state = state.apply(move)
+            if state.previous is not None and rng.random() < 0.05:
+                state = state.undo(penalty=rng.random() < 0.5)
+            assert GameState.from_string(state.to_string()) == state
+
+
+def _with_microsoft_scoring(rules: RuleSet) -> RuleSet:
+    return RuleSet.from_dict({**rules.to_dict(), "scoring": "microsoft"})
+
+
+@pytest.mark.no_cover  # solver lines, over code the other tests trace
+@pytest.mark.parametrize(
+    "rules",
+    [
+        change(RuleSet.preset(name, suits=1))
+        for name in RuleSet.preset_names()
+        for change in (lambda rules: rules, _with_microsoft_scoring)
+    ],
+    ids=format_rules,
+)
+def test_every_position_of_a_solver_line_reads_back(rules: RuleSet) -> None:
+    # A solver's win is the tightest play there is: few moves for eight runs.
+    state = GameState.new(Layout.shuffled(0, rules), rules)
+    result = p13.spider.solve(state, node_limit=20_000)
+    assert result.winnable
+    for move in result.moves:
+        state = state.apply(move)
+        assert GameState.from_string(state.to_string()) == state
+    assert state.status is Status.WON
+
+
+# -- what Spider writes it reads back ---------------------------------------------------------
+
+
+@attrs.frozen
+class _Named:
+    """A scoring policy of one's own with any name and a big score."""
+
+    name: str
+    start: int = 0
+    undo_penalty: int = 0
+
+    def score(self, score: int, event: p13.spider.ScoreEvent) -> int:
+        return score + 10**12
+
+
+@pytest.mark.parametrize(
+    "name", ["my policy", "a,b", "x=y", "50%", "é ü", "a" * 64, "\U0001f600" * 64]
+)
+def test_a_policy_name_of_any_text_round_trips(name: str) -> None:
+    policy = _Named(name)
+    rules = RuleSet(scoring=policy)
+    state = GameState.new(Layout.shuffled(1, rules), rules)
+    state = state.apply(state.legal_moves()[0])
+    assert state.score == 10**12  # more than 9 digits
+    code = state.to_string()
+    assert GameState.from_string(code, rules) == state
+    record = p13.GameRecord.from_json(
+        p13.GameRecord.from_state(state).to_json(), policies={name: policy}
+    )
+    assert record.replay() == state
+
+
+@pytest.mark.parametrize("name", ["", "a" * 65, "x\udcff", "microsoft", "none"])
+def test_a_policy_name_no_record_holds_is_refused(name: str) -> None:
+    with pytest.raises(p13.InvalidRulesError, match="name"):
+        RuleSet(scoring=_Named(name))
+
+
+def test_a_long_score_reads_back_and_one_no_code_holds_is_refused() -> None:
+    rules = RuleSet(scoring=_Named("big"))
+    start = GameState.new(Layout.shuffled(1, rules), rules)
+    fields = start.to_string().split()
+    code = " ".join([*fields[:3], "-" + "9" * 1000, *fields[4:]])
+    assert GameState.from_string(code, rules).score == -int("9" * 1000)
+    bad(" ".join([*fields[:3], "9" * 1900, *fields[4:]]), "at most 2000 characters", rules)
+    huge = RuleSet(scoring=_Named("huge", start=10**1900))
+    state = GameState.new(Layout.shuffled(1, huge), huge)
+    with pytest.raises(p13.InvalidPositionError, match=r"would be 2\d+ characters long"):
+        state.to_string()
+    huger = RuleSet(scoring=_Named("huger", start=10**5000))
+    state = GameState.new(Layout.shuffled(1, huger), huger)
+    with pytest.raises(p13.InvalidPositionError, match="more than 2000 digits"):
+        state.to_string()

@@ -187,3 +187,54 @@ def test_loader_agrees_with_the_schema(data: Any) -> None:
 def test_the_schema_accepts_spider_records() -> None:
     jsonschema = pytest.importorskip("jsonschema")
     jsonschema.validate(spider_record(), p13.record_schema())
+
+
+@pytest.mark.parametrize(("preset", "suits"), PRESETS)
+def test_a_determinized_state_saves_as_itself(preset: str, suits: int, tmp_path: Path) -> None:
+    # Regression: the record replayed the observation's history from the sampled position:
+    # 28 of 300 such saves loaded as another game, the others were refused.
+    rules = spider.RuleSet.preset(preset, suits=suits)
+    state = walk(rules, 7, 25)
+    assert state.history
+    for number in range(4):
+        sample = spider.determinize(state.observe(), random.Random(number))
+        if number % 2 and sample.legal_moves():
+            sample = sample.apply(sample.legal_moves()[-1])
+        record = GameRecord.from_state(sample)
+        assert record.start == sample.start
+        assert len(record.moves) == number % 2
+        path = tmp_path / f"{number}.json"
+        p13.save_game(sample, path)
+        loaded = p13.load_game(path)
+        assert isinstance(loaded, spider.GameState)
+        assert loaded == sample
+        assert loaded.deals_left == sample.deals_left
+
+
+def test_a_determinized_pyramid_state_saves_as_itself(tmp_path: Path) -> None:
+    state = p13.GameState.new(p13.Layout.shuffled(3), p13.RuleSet.preset("microsoft"))
+    for _ in range(6):
+        state = state.apply(state.legal_moves()[0])
+    sample = p13.determinize(state.observe(), random.Random(2))
+    p13.save_game(sample, tmp_path / "game.json")
+    assert p13.load_game(tmp_path / "game.json") == sample
+
+
+def test_undo_penalties_and_saving_as_the_cli_reference_says(tmp_path: Path) -> None:
+    # docs/reference/cli.md: a saved game keeps the moves, not the undo points, so it loads
+    # with the score its moves give; a game undone to its very start is saved as a
+    # "position" record with the score it shows and loads with it.
+    rules = spider.RuleSet.preset("microsoft")
+    start = spider.GameState.new(spider.Layout.shuffled(1, rules), rules)
+    played = start.apply(start.legal_moves()[0]).apply("deal")
+    back = played.undo(penalty=True)
+    assert back.score == 498
+    assert GameRecord.from_state(back).replay().score == 499  # what its one move gives
+    at_start = back.undo(penalty=True)
+    assert at_start.score == 498
+    assert at_start.history == ()
+    data = GameRecord.from_state(at_start).to_dict()
+    assert "position" in data
+    assert data["moves"] == []
+    p13.save_game(at_start, tmp_path / "start.json")
+    assert p13.load_game(tmp_path / "start.json").score == 498

@@ -9,6 +9,7 @@ import pytest
 
 import pyramid13 as p13
 from pyramid13 import Status, spider
+from pyramid13.spider._position import format_rules
 from pyramid13.spider.solver._model import REMOVE, from_state, to_move
 from pyramid13.spider.solver._search import Budget, prove
 
@@ -62,6 +63,89 @@ def test_model_moves_are_the_engines(preset: str, suits: int, seed: int) -> None
                 assert not state.piles[move.target].face_up, move  # type: ignore[index]
         assert set(kids) <= set(legal)
         state = state.apply(rng.choice(legal))
+
+
+def _check_model_moves(state: spider.GameState) -> None:
+    """The complete model's children of `state` are its legal moves, each landing where
+    the engine does; with stock left nothing is left out (the deal included)."""
+    legal = state.legal_moves()
+    game = from_state(state)
+    kids = {to_move(code): piles for code, piles, _, _ in game.children(game.root, 0, True)}
+    for move in legal:
+        if move in kids:
+            assert kids[move] == from_state(state.apply(move)).root, move
+        else:  # left out: a pile permutation once the stock is empty
+            assert state.deals_left == 0, (move, str(state))
+            assert move.kind is spider.MoveKind.UNIT
+            assert not state.piles[move.target].face_up, move  # type: ignore[index]
+    assert set(kids) <= set(legal)
+
+
+def _switches() -> list[spider.RuleSet]:
+    """Every combination of the rule switches, on the bicycle shape with 1 suit."""
+    return [
+        spider.RuleSet(
+            suits=1, deal_onto_empty=onto_empty, auto_remove_runs=auto, face_down=face_down
+        )
+        for onto_empty in (False, True)
+        for auto in (False, True)
+        for face_down in (False, True)
+    ]
+
+
+@pytest.mark.no_cover  # solver lines, over code the other tests trace
+@pytest.mark.parametrize("rules", _switches(), ids=format_rules)
+def test_model_moves_are_the_engines_with_empty_piles_and_stock_left(
+    rules: spider.RuleSet,
+) -> None:
+    """Random walks seldom leave a pile empty with a deal still to come; a solver's line
+    does, under every rule switch. There the model must offer what the engine allows,
+    the deal onto an empty pile under relaxed rules and not under the others."""
+    state = spider.GameState.new(spider.Layout.shuffled(0, rules), rules)
+    result = spider.solve(state, node_limit=20_000)
+    assert result.winnable
+    checked = 0
+    for move in result.moves:
+        if state.deals_left and any(not len(pile) for pile in state.piles):
+            _check_model_moves(state)
+            assert (spider.Move.DEAL in state.legal_moves()) is rules.deal_onto_empty
+            checked += 1
+        state = state.apply(move)
+    assert checked >= 5
+
+
+#: 13 cards left, one deal of 10 to come: the only win moves JC onto QC, deals onto the
+#: eight empty piles (a relaxed deal) and builds the last run on TC.
+ONTO_EMPTY_ENDGAMES = [
+    "|KCQC/|JC/-/-/-/-/-/-/-/- AC2C3C4C5C6C7C8C9CTC CCCCCCC 0 relaxed,suits=1",
+    "|KSQS/|JS/-/-/-/-/-/-/-/- AS2S3S4S5S6S7S8S9STS SSSSSSS 0 kpat,suits=1",
+]
+
+
+@pytest.mark.parametrize("code", ONTO_EMPTY_ENDGAMES)
+def test_an_endgame_won_only_by_a_deal_onto_empty_piles(code: str) -> None:
+    """A solver that never offered a deal while a pile is empty would call it lost."""
+    state = spider.GameState.from_string(code)
+    assert state.rules.deal_onto_empty
+    _check_model_moves(state)
+    result = spider.solve(state)
+    assert result.winnable is True
+    assert _replays_to_won(state, result.moves)
+    here = state
+    dealt_onto_empty = False
+    for move in result.moves:
+        if move is spider.Move.DEAL and any(not len(pile) for pile in here.piles):
+            dealt_onto_empty = True
+        _check_model_moves(here)
+        here = here.apply(move)
+    assert dealt_onto_empty
+    assert _exhaustive(state, 100_000) is True
+    # The same cards under the standard rule (no deal while a pile is empty): lost.
+    rules = spider.RuleSet.from_dict({**state.rules.to_dict(), "deal_onto_empty": False})
+    standard = spider.GameState.from_string(" ".join(code.split()[:4]), rules)
+    assert not standard.rules.deal_onto_empty
+    assert _exhaustive(standard, 100_000) is False
+    assert spider.solve(standard).winnable is False
 
 
 def _check_options(state: spider.GameState) -> int:
@@ -278,7 +362,7 @@ def test_a_limit_gives_none_never_false() -> None:
 
 
 def test_solve_checks_its_arguments() -> None:
-    with pytest.raises(TypeError):
+    with pytest.raises(p13.InvalidArgumentError, match="must be a Spider GameState, not str"):
         spider.solve("not a state")  # type: ignore[arg-type]
     with pytest.raises(p13.InvalidArgumentError):
         spider.solve(_state(1), node_limit=0)

@@ -111,3 +111,17 @@ def test_a_dead_cluster_worker_names_its_chunk(client: Any) -> None:
     assert str(error).startswith("the task of seeds 4..9 failed: KilledWorker")
     assert str(error).endswith("(0 of 6 deals finished: 0 wins)")
     assert type(error.__cause__).__name__ == "KilledWorker"
+
+
+def test_the_example_table_starts_a_local_cluster_with_no_address(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Regression: run as a newcomer runs it, with no arguments, it stopped with "the
+    # following arguments are required: address".
+    program = runpy.run_path(str(ROOT / "examples" / "dask_table.py"), run_name="example")
+    assert program["main"](["--deals", "2", "--players", "greedy", "--no-progress"]) == 0
+    captured = capsys.readouterr()
+    assert "starting a local cluster" in captured.err
+    assert "tcp://HOST:8786" in captured.err
+    expected = p13.win_rate("microsoft", range(2), "greedy", workers=1)
+    assert f"| microsoft | greedy | 2 | {expected.wins} | " in captured.out

@@ -9,6 +9,7 @@ import secrets
 import stat
 
 from ._base.errors import InvalidArgumentError
+from ._base.text import describe
 
 __all__ = ["file_name", "write_atomically"]
 
@@ -17,12 +18,19 @@ def file_name(path: object) -> str:
     """`path` as a file name; an int (which `open` takes for a file descriptor) is refused.
 
     Raises:
-        InvalidArgumentError: `path` is neither text nor an `os.PathLike`.
+        InvalidArgumentError: `path` is neither text nor an `os.PathLike`, is empty, or
+            holds a NUL character.
     """
     if isinstance(path, (str, os.PathLike)):
         name = os.fspath(path)
         if isinstance(name, bytes):
             name = os.fsdecode(name)
+        if "\x00" in name:
+            # `open` and `os.open` would raise a bare ValueError ("embedded null byte").
+            raise InvalidArgumentError(
+                "path must be a file name, and no file name holds a NUL character: "
+                f"{describe(name)}"
+            )
         if name:
             return name
     raise InvalidArgumentError(
@@ -32,7 +40,7 @@ def file_name(path: object) -> str:
 
 def _describe(value: object) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
-        return f"the int {value} (file descriptors are not accepted)"
+        return f"the int {describe(value)} (file descriptors are not accepted)"
     if isinstance(value, str):
         return "an empty name"
     return type(value).__name__

@@ -348,7 +348,12 @@ class GameRecord:
 
     @classmethod
     def from_state(cls, state: State[Any], *, metadata: RecordMetadata | None = None) -> Self:
-        """The record of the game that led to `state`: its start and its history.
+        """The record of the game that led to `state`: its start and the moves since.
+
+        For a state made by `determinize`, whose past is unknown, the start is the sampled
+        position (saved as a position code) and the moves are those played from it: the
+        observation's history was played from another deal, and replaying it from the
+        sample would give another game, or none.
 
         Args:
             state: any state of a game of either kind; the record ends there.
@@ -368,7 +373,13 @@ class GameRecord:
             raise InvalidArgumentError(
                 f"state must be a GameState of either game, not {describe_value(state)}"
             )
-        return cls(state.start, state.history, metadata or RecordMetadata())
+        moves: list[Any] = []
+        start: Any = state
+        while start.previous is not None:
+            moves.append(start.last_move)
+            start = start.previous
+        moves.reverse()
+        return cls(start, tuple(moves), metadata or RecordMetadata())
 
     @property
     def game(self) -> str:

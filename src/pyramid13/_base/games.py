@@ -33,6 +33,7 @@ __all__ = [
     "describe_value",
     "game_of",
     "get_game",
+    "kind_of",
     "loaded_games",
     "register_game",
     "registered_games",
@@ -367,6 +368,22 @@ def describe_value(value: object, limit: int = QUOTE_LIMIT) -> str:
         if game.owns(value):
             return f"a {game.title} {type(value).__name__}"
     return describe(value, limit)
+
+
+def kind_of(value: object) -> str:
+    """What `value` is, for an error message that names a type: ``"a Spider GameState"``
+    for a value of a game (from the registry), else its type's name (``"NoneType"``).
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> from pyramid13._base.games import kind_of
+        >>> kind_of(None), kind_of(p13.spider.Move.DEAL)
+        ('NoneType', 'a Spider Move')
+    """
+    for game in _REGISTRY.values():
+        if game.owns(value):
+            return f"a {game.title} {type(value).__name__}"
+    return type(value).__name__
 
 
 def loaded_games() -> tuple[Game, ...]:

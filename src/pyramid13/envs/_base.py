@@ -9,6 +9,7 @@ Layer: generic (it reaches the game through its registry entry, `pyramid13._base
 from __future__ import annotations
 
 import importlib
+import operator
 from typing import Any, Generic, TypeVar, cast
 
 import gymnasium as gym
@@ -19,14 +20,42 @@ from .._base.errors import InvalidArgumentError
 from .._base.games import Game, get_game
 from .._base.protocol import State
 from .._base.status import Status
+from .._base.text import describe
 from ..svg import to_svg
 
 __all__ = ["REWARD_MODES", "CardGameEnv"]
 
 #: The reward modes every environment accepts.
 REWARD_MODES = ("score", "win")
+_MAX_SEED = 2**64 - 1
 
 StateT = TypeVar("StateT", bound="State[Any]")
+
+
+def _integer(value: object) -> int | None:
+    """`value` as an int when it is an integer of Python or numpy (never a bool)."""
+    if isinstance(value, (bool, np.bool_)):
+        return None
+    if isinstance(value, np.ndarray) and value.shape != ():
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def _action(value: object) -> int:
+    action = _integer(value)
+    if action is None:
+        raise InvalidArgumentError(f"an action must be an int, not {describe(value)}")
+    return action
+
+
+def _seed(value: object, name: str) -> int:
+    seed = _integer(value)
+    if seed is None or not 0 <= seed <= _MAX_SEED:
+        raise InvalidArgumentError(f"{name} must be an int in 0..2**64-1, not {describe(value)}")
+    return seed
 
 
 class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
@@ -135,17 +164,27 @@ class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
         (seeded by the last seed given), so a sequence of resets is reproducible too.
 
         Args:
-            seed: the deal's seed, an int in ``0 .. 2**63 - 1``.
-            options: ``{"deal_seed": n}`` deals seed ``n`` without reseeding.
+            seed: the deal's seed, an int in ``0 .. 2**64 - 1``, or None.
+            options: ``{"deal_seed": n}`` deals seed ``n`` (an int in ``0 .. 2**64 - 1``)
+                without reseeding.
+
+        Raises:
+            InvalidArgumentError: a seed is not an int in that range, or `options` is
+                not a dict.
         """
-        super().reset(seed=seed)
+        if seed is not None:
+            seed = _seed(seed, "seed")
+        if options is not None and not isinstance(options, dict):
+            raise InvalidArgumentError(
+                f"options must be a dict or None, not {type(options).__name__}"
+            )
+        deal_seed = None
         if options and "deal_seed" in options:
-            deal_seed = options["deal_seed"]
-        elif seed is not None:
-            deal_seed = seed
-        else:
-            deal_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self._deal_seed = int(deal_seed)
+            deal_seed = _seed(options["deal_seed"], "options['deal_seed']")
+        super().reset(seed=seed)
+        if deal_seed is None:
+            deal_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
+        self._deal_seed = deal_seed
         self._state = self._deal(self._deal_seed)
         return self._encode(self._state), self._info()
 
@@ -154,10 +193,14 @@ class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
         and sets ``info["illegal_action"]``; mask with ``info["action_mask"]`` to avoid it.
 
         Args:
-            action: an int of the action space.
+            action: an int of the action space (a numpy integer will do).
+
+        Raises:
+            InvalidArgumentError: `action` is not an integer (a float, text, None, a
+                list): nothing is played.
         """
         state = self.state
-        action = int(action)
+        action = _action(action)
         if not 0 <= action < self._action_count or action not in self._legal_actions(state):
             return (
                 self._encode(state),

@@ -28,6 +28,7 @@ from .._base.errors import (
     InvalidPositionError,
     UndoError,
 )
+from .._base.games import kind_of
 from .._base.location import CardLocation, Place
 from .._base.status import Status
 from ._actions import _ACTION_OF, ACTION_COUNT
@@ -1034,7 +1035,7 @@ def check_state(state: object, name: str = "state") -> GameState:
         InvalidArgumentError: it is not.
     """
     if not isinstance(state, GameState):
-        raise InvalidArgumentError(f"{name} must be a GameState, not {type(state).__name__}")
+        raise InvalidArgumentError(f"{name} must be a Pyramid GameState, not {kind_of(state)}")
     return state
 
 

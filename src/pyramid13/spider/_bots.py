@@ -4,7 +4,8 @@ An honest bot declares ``honest = True``: whoever runs it (`pyramid13.win_rate`,
 loop through `pyramid13.bot_view`) passes it ``state.observe()``, an `Observation` that
 holds no face-down card and no stock order, never the `GameState`. Each bot here also
 accepts a `GameState` and looks only at its observation, so calling ``bot.choose(state)``
-by hand is honest too.
+by hand is honest too. A bot's settings (``samples``, ``seed``...) are fixed once it is
+built: assigning one raises ``attrs.exceptions.FrozenInstanceError``.
 """
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from attrs.exceptions import FrozenInstanceError
+
 from .._base.errors import GameOverError, InvalidArgumentError
+from .._base.games import kind_of
+from .._base.text import describe
 from ._greedy import greedy_move, move_scores
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
@@ -28,7 +33,9 @@ def _observation(view: Observation | GameState) -> Observation:
     if isinstance(view, GameState):
         view = view.observe()
     elif not isinstance(view, Observation):
-        raise TypeError(f"expected a spider Observation or GameState, not {type(view).__name__}")
+        raise InvalidArgumentError(
+            f"a Spider bot chooses from a Spider Observation or GameState, not {kind_of(view)}"
+        )
     if not view.legal_moves():
         raise GameOverError(f"the game is over ({view.status.value}): there is no move to choose")
     return view
@@ -62,7 +69,34 @@ def _next_planned(
     return None
 
 
-class _PerGame:
+class _Fixed:
+    """A bot whose settings (its public attributes) are fixed once built: each is set
+    once, by the constructor or by unpickling; assigning or deleting one again raises
+    ``attrs.exceptions.FrozenInstanceError``, as for the library's frozen values. What
+    the bot learns during a game lives in private attributes."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if not name.startswith("_") and hasattr(self, name):
+            raise self._frozen(name)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if not name.startswith("_"):
+            raise self._frozen(name)
+        object.__delattr__(self, name)
+
+    def _frozen(self, name: str) -> FrozenInstanceError:
+        error = FrozenInstanceError()
+        error.args = (
+            f"{type(self).__name__}'s settings are fixed once built: build another bot to "
+            f"change {name}",
+        )
+        return error
+
+
+class _PerGame(_Fixed):
     """A bot that keeps plans for the game in progress: a new game, or an earlier position
     of it, starts afresh (`_reset`, which sets `_history` to -1)."""
 
@@ -85,17 +119,17 @@ class _PerGame:
 
 def _check_int(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise InvalidArgumentError(f"{name} must be an int >= {low}, not {value!r}")
+        raise InvalidArgumentError(f"{name} must be an int >= {low}, not {describe(value)}")
     return value
 
 
 def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidArgumentError(f"seed must be an int, not {seed!r}")
+        raise InvalidArgumentError(f"seed must be an int, not {describe(seed)}")
     return seed
 
 
-class RandomBot:
+class RandomBot(_Fixed):
     """Plays a uniformly random legal move (an honest baseline).
 
     The choice is a hash (BLAKE2) of `seed` and what is seen, so a game replays
@@ -136,6 +170,7 @@ class RandomBot:
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `view` is neither a Spider Observation nor a GameState.
         """
         observation = _observation(view)
         legal = observation.legal_moves()
@@ -192,6 +227,7 @@ class GreedyBot:
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `view` is neither a Spider Observation nor a GameState.
         """
         move = greedy_move(_observation(view))
         assert move is not None
@@ -239,7 +275,7 @@ def _rollout(game: SolverGame, steps: int) -> int:
     return current
 
 
-class SamplingBot:
+class SamplingBot(_Fixed):
     """Samples what it cannot see and plays the move that does best across the samples.
 
     For each decision it deals the unseen cards at random into the hidden places
@@ -310,6 +346,7 @@ class SamplingBot:
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `view` is neither a Spider Observation nor a GameState.
         """
         observation = _observation(view)
         if not observation.history:

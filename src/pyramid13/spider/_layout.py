@@ -227,7 +227,8 @@ class Layout:
             ['AS', 'JS', '8S', '5S', '2S']
 
         Raises:
-            InvalidLayoutError: not a 104-card Spider deck, or an unknown shape.
+            InvalidLayoutError: not a 104-card Spider deck (or not an iterable at all), or
+                an unknown shape.
         """
         if isinstance(shape, str):
             try:
@@ -236,7 +237,17 @@ class Layout:
                 raise InvalidLayoutError(f"unknown deal shape {describe(shape)}") from None
         if not isinstance(shape, DealShape):
             raise InvalidLayoutError(f"shape must be a DealShape, not {describe(shape)}")
-        items = tuple(cards)
+        if isinstance(cards, (str, bytes)):
+            raise InvalidLayoutError(
+                f"cards must be Card values, not {type(cards).__name__} "
+                "(read a layout code with Layout.parse)"
+            )
+        try:
+            items = tuple(cards)
+        except TypeError:
+            raise InvalidLayoutError(
+                f"cards must be an iterable of 104 Card values, not {type(cards).__name__}"
+            ) from None
         if len(items) != 104:
             raise InvalidLayoutError(f"a Spider deck has 104 cards, not {len(items)}")
         piles, deals = _deal(items, shape)
@@ -295,7 +306,7 @@ class Layout:
 
         Args:
             number: the game number PySolFC shows (and accepts in "Select game by number").
-            suits: 1, 2 or 4 (PySolFC's games 270, 269 and 11).
+            suits: 1, 2 or 4 (PySolFC's games 269, 270 and 11).
 
         Examples:
             >>> " ".join(map(str, Layout.from_pysolfc(1, suits=2).piles[0]))
@@ -308,7 +319,7 @@ class Layout:
             raise InvalidLayoutError(
                 f"a PySolFC game number must be an int >= 1, not {describe(number)}"
             )
-        if isinstance(suits, bool) or suits not in (1, 2, 4):
+        if type(suits) is not int or suits not in (1, 2, 4):
             raise InvalidLayoutError(f"suits must be 1, 2 or 4, not {describe(suits)}")
         order = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
         deck = [Card(rank, suit) for _copy in range(2) for suit in order for rank in Rank]

@@ -11,17 +11,20 @@ computes them itself, from what it holds, with the engine's move generator.
 from __future__ import annotations
 
 import random
+from typing import NoReturn
 
 import attrs
 
 from .._base.cards import Card, Rank, Suit
-from .._base.errors import InvalidArgumentError
+from .._base.errors import InvalidArgumentError, InvalidPositionError
 from .._base.sampling import check_sampling_arguments
 from .._base.status import Status
+from .._base.text import describe
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
-from ._moves import Move
+from ._moves import PILES, Move
 from ._pile import ObservedPile
+from ._position import check_table
 from ._rules import RuleSet
 from ._state import RUNS_TO_WIN, GameState, _Game, _pack, _runs_of, generate, make_position, render
 
@@ -172,9 +175,13 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
 
     Raises:
         InvalidArgumentError: `observation` is not an Observation or `rng` has no
-            ``shuffle``.
+            ``shuffle``; or the observation (built by hand, say) shows no position a game
+            reaches: a field of the wrong type, unseen cards that do not fill the hidden
+            places, or a table the position reader would refuse (`GameState.from_string`),
+            such as more face-down cards in a pile than its deal gives it.
     """
     check_sampling_arguments(observation, Observation, "spider Observation", rng)
+    _check_fields(observation)
     rules = observation.rules
     cards = list(observation.unseen)
     rng.shuffle(cards)
@@ -184,12 +191,30 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         downs.append(tuple(cards[position : position + pile.face_down_count]))
         position += pile.face_down_count
     sizes = rules.shape.deal_sizes
+    if observation.deals_left > len(sizes):
+        raise InvalidArgumentError(
+            f"the observation has {observation.deals_left} deals left; the "
+            f"{rules.shape.value} deal makes {len(sizes)}"
+        )
     deals = []
     for size in sizes[len(sizes) - observation.deals_left :]:
         deals.append(tuple(cards[position : position + size]))
         position += size
     if position != len(cards) or position - sum(map(len, downs)) != observation.stock_size:
         raise InvalidArgumentError("the observation's unseen cards do not fill its hidden places")
+    stock = [card for deal in deals for card in deal]
+    try:
+        check_table(
+            rules,
+            [(down, pile.face_up) for down, pile in zip(downs, observation.piles, strict=True)],
+            stock,
+            observation.runs_removed,
+            observation.score,
+        )
+    except InvalidPositionError as error:
+        raise InvalidArgumentError(
+            f"the observation shows no position a game reaches: {error}"
+        ) from None
     order: list[Card] = []
     for down, pile in zip(downs, observation.piles, strict=True):
         order.extend(down)
@@ -206,10 +231,61 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         tuple(tuple(card.index + 1 for card in deal) for deal in deals),
         observation.history,
     )
-    return make_position(
+    state = make_position(
         game,
         [pile.face_up for pile in observation.piles],
         [pile.face_down_count for pile in observation.piles],
         observation.runs_removed,
         observation.score,
     )
+    if state.status is not observation.status:
+        raise InvalidArgumentError(
+            f"the observation's status is {observation.status.value}, but its table is "
+            f"{state.status.value}"
+        )
+    return state
+
+
+def _check_fields(observation: Observation) -> None:
+    """Refuse an observation whose fields are not of the types `observe` gives them."""
+
+    def refuse(name: str, what: str, value: object) -> NoReturn:
+        raise InvalidArgumentError(
+            f"the observation's {name} must be {what}, not {describe(value)}"
+        )
+
+    if not isinstance(observation.rules, RuleSet):
+        refuse("rules", "a Spider RuleSet", observation.rules)
+    piles = observation.piles
+    if (
+        not isinstance(piles, tuple)
+        or len(piles) != PILES
+        or not all(isinstance(pile, ObservedPile) for pile in piles)
+    ):
+        refuse("piles", f"a tuple of {PILES} ObservedPile", piles)
+    for number, pile in enumerate(piles, 1):
+        count = pile.face_down_count
+        if type(count) is not int or count < 0:
+            refuse(f"pile {number} face_down_count", "an int >= 0", count)
+        if not isinstance(pile.face_up, tuple) or not all(
+            isinstance(card, Card) for card in pile.face_up
+        ):
+            refuse(f"pile {number} face_up", "a tuple of Card", pile.face_up)
+    for name in ("stock_size", "deals_left", "score"):
+        value = getattr(observation, name)
+        if type(value) is not int or (name != "score" and value < 0):
+            refuse(name, "an int" if name == "score" else "an int >= 0", value)
+    if not isinstance(observation.runs_removed, tuple) or not all(
+        isinstance(suit, Suit) for suit in observation.runs_removed
+    ):
+        refuse("runs_removed", "a tuple of Suit", observation.runs_removed)
+    if not isinstance(observation.history, tuple) or not all(
+        isinstance(move, Move) for move in observation.history
+    ):
+        refuse("history", "a tuple of spider Move", observation.history)
+    if not isinstance(observation.status, Status):
+        refuse("status", "a Status", observation.status)
+    if not isinstance(observation.unseen, tuple) or not all(
+        isinstance(card, Card) for card in observation.unseen
+    ):
+        refuse("unseen", "a tuple of Card", observation.unseen)

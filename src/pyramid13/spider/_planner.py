@@ -82,6 +82,7 @@ class PlannerBot(_PerGame):
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `view` is neither a Spider Observation nor a GameState.
         """
         observation = self._observe(view)
         legal = observation.legal_moves()

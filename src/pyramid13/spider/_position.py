@@ -15,10 +15,12 @@ Five fields separated by whitespace::
    settings that differ from the preset, like ``relaxed,suits=2,face_down=false``; or
    just settings, which then change the bicycle preset.
 
-Cards are written as in a layout code (``TH``, ``4C``), without spaces, in either case.
+Cards are written as in a layout code (``TH``, ``4C``), without spaces, in either case; a
+scoring policy's name is percent-encoded (``my%20policy``), so that no space or comma
+splits it.
 
-**What the reader checks.** Besides the syntax, it refuses a position no game can reach,
-with a message saying what and where:
+**What the reader checks.** Besides the syntax, it refuses a position that breaks one of
+these facts, true of every position a game reaches, with a message saying what and where:
 
 * the cards do not make up the rules' deck: every card of the suits in play appears
   ``8 / suits`` times between the piles, the stock and the removed runs (13 cards each),
@@ -32,7 +34,10 @@ with a message saying what and where:
 * more than 8 runs removed, or a run removed of a suit not in play;
 * a complete King-to-Ace run of one suit among the face-up cards under rules that lift
   runs off automatically (it would have left the table);
-* a score other than 0 under rules without scoring.
+* more face-up cards in a pile that are not one rank below the card under them than
+  deals have been made (see `check_reachable`);
+* a score other than 0 under rules without scoring, or under Microsoft scoring a score
+  above ``500 + 100 * runs removed - deals made - unit moves the table needs``.
 """
 
 from __future__ import annotations
@@ -41,20 +46,25 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
+from urllib.parse import quote, unquote
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .._base.text import describe
 from ._moves import PILES
 from ._rules import RuleSet, as_rules
-from ._scoring import NoScoring, ScoringPolicy
+from ._scoring import MicrosoftScoring, NoScoring, ScoringPolicy
 
 __all__ = ["MAX_CODE_LENGTH", "format_position", "format_rules", "parse_position", "parse_rules"]
 
-#: The longest Spider position code read (a real one is under 400 characters).
-MAX_CODE_LENGTH = 1000
+#: The longest Spider position code read (a real one is under 400 characters; a scoring
+#: policy's name, percent-encoded, can take up to 768 more).
+MAX_CODE_LENGTH = 2000
 
 _FIELDS = ("piles", "stock", "runs removed", "score", "rules")
-_SCORE = re.compile(r"-?[0-9]{1,9}")
+_SCORE = re.compile(r"-?[0-9]+")
+#: Numbers this large cannot fit in a code (and Python will not even write them as text).
+_TOO_LARGE = 10**MAX_CODE_LENGTH
 _RUN = 13
 _MAX_RUNS = 8
 _KING_TO_ACE = tuple(reversed(Rank))
@@ -67,6 +77,9 @@ def _format_value(key: str, value: object) -> str:
         return "true" if value else "false"
     if key == "suit_set":
         return "".join(value)  # type: ignore[arg-type]
+    if key == "scoring":
+        # A policy name: percent-encoded (UTF-8), so spaces, commas and '=' cannot split it.
+        return quote(str(value), safe="")
     return str(value)
 
 
@@ -102,13 +115,20 @@ def _parse_setting(key: str, text: str, default: object) -> Any:
     if isinstance(default, bool):
         if word in ("true", "false"):
             return word == "true"
-        raise InvalidRulesError(f"{key} must be true or false, not {text!r}")
+        raise InvalidRulesError(f"{key} must be true or false, not {describe(text)}")
     if key == "suits":
         if word not in ("1", "2", "4"):
-            raise InvalidRulesError(f"suits must be 1, 2 or 4, not {text!r}")
+            raise InvalidRulesError(f"suits must be 1, 2 or 4, not {describe(text)}")
         return int(word)
     if key == "suit_set":
         return list(text.upper())
+    if key == "scoring":
+        try:
+            return unquote(text, errors="strict")
+        except UnicodeDecodeError:
+            raise InvalidRulesError(
+                f"scoring: {describe(text)} is not a percent-encoded UTF-8 name"
+            ) from None
     return word if key == "shape" else text
 
 
@@ -135,10 +155,10 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
         key = key.strip().lower().replace("-", "_")
         if not equals:
             raise InvalidRulesError(
-                f"{item!r}: expected a setting like suits=2 after the preset name"
+                f"{describe(item)}: expected a setting like suits=2 after the preset name"
             )
         if key in (name for name, _ in pairs):
-            raise InvalidRulesError(f"rule setting {key!r} given twice")
+            raise InvalidRulesError(f"rule setting {describe(key)} given twice")
         pairs.append((key, value.strip()))
     suits = 4
     for key, value in pairs:
@@ -148,7 +168,7 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
     for key, value in pairs:
         if key not in settings:
             raise InvalidRulesError(
-                f"unknown rule setting {key!r}; settings: {', '.join(settings)}"
+                f"unknown rule setting {describe(key)}; settings: {', '.join(settings)}"
             )
         settings[key] = _parse_setting(key, value, settings[key])
     return RuleSet.from_dict(settings, policies=policies)
@@ -162,7 +182,16 @@ def _cards_text(cards: Sequence[Card]) -> str:
 
 
 def format_position(state: Any) -> str:
-    """The position code of a Spider `state` (see the module docstring)."""
+    """The position code of a Spider `state` (see the module docstring).
+
+    Raises:
+        InvalidPositionError: the code would be longer than `MAX_CODE_LENGTH` (only a
+            score of hundreds of digits, from a scoring policy of your own, does that).
+    """
+    if not -_TOO_LARGE < state.score < _TOO_LARGE:
+        raise InvalidPositionError(
+            f"the score has more than {MAX_CODE_LENGTH} digits: no position code holds it"
+        )
     piles = []
     for pile in state.piles:
         if not len(pile):
@@ -170,7 +199,7 @@ def format_position(state: Any) -> str:
         else:
             piles.append(f"{_cards_text(pile.face_down)}|{_cards_text(pile.face_up)}")
     removed = "".join(suit.value for suit in state.runs_removed) or "-"
-    return " ".join(
+    code = " ".join(
         [
             "/".join(piles),
             _cards_text(state.stock) or "-",
@@ -179,12 +208,19 @@ def format_position(state: Any) -> str:
             format_rules(state.rules),
         ]
     )
+    if len(code) > MAX_CODE_LENGTH:
+        raise InvalidPositionError(
+            f"the position code would be {len(code)} characters long, more than the "
+            f"{MAX_CODE_LENGTH} that GameState.from_string reads (the score has "
+            f"{len(str(abs(state.score)))} digits)"
+        )
+    return code
 
 
 def _cards(text: str, where: str) -> list[Card]:
     if len(text) % 2:
         raise InvalidPositionError(
-            f"{where}: {text!r} is not a sequence of two-character cards like 'TH4C'"
+            f"{where}: {describe(text)} is not a sequence of two-character cards like 'TH4C'"
         )
     cards = []
     for number, start in enumerate(range(0, len(text), 2), 1):
@@ -195,30 +231,35 @@ def _cards(text: str, where: str) -> list[Card]:
     return cards
 
 
-def _pile(text: str, number: int, rules: RuleSet) -> tuple[list[Card], list[Card]]:
+def _pile(text: str, number: int) -> tuple[list[Card], list[Card]]:
     where = f"pile {number}"
     if text == "-":
         return [], []
     parts = text.split("|")
     if len(parts) == 1:
         raise InvalidPositionError(
-            f"{where}: {text!r} has no '|'; write a pile as its face-down cards, '|', then "
+            f"{where}: {describe(text)} has no '|'; write a pile as its face-down cards, '|', then "
             "its face-up cards (or '-' for an empty pile)"
         )
     if len(parts) > 2:
         raise InvalidPositionError(
-            f"{where}: {text!r} has face-down cards above face-up ones (a second '|'); a "
+            f"{where}: {describe(text)} has face-down cards above face-up ones (a second '|'); a "
             "face-down card never lies on a face-up card"
         )
     down = _cards(parts[0], f"{where}, face-down")
     up = _cards(parts[1], f"{where}, face-up")
+    if not down and not up:
+        raise InvalidPositionError(f"{where}: write an empty pile as '-', not {describe(text)}")
+    return down, up
+
+
+def _check_pile(down: Sequence[Card], up: Sequence[Card], number: int, rules: RuleSet) -> None:
+    where = f"pile {number}"
     if down and not up:
         raise InvalidPositionError(
             f"{where}: face-down cards with no face-up card on top; the top card of a pile "
             "turns face up as soon as it is uncovered"
         )
-    if not down and not up:
-        raise InvalidPositionError(f"{where}: write an empty pile as '-', not {text!r}")
     limit = rules.shape.pile_sizes[number - 1] - 1 if rules.face_down else 0
     if len(down) > limit:
         what = (
@@ -241,7 +282,6 @@ def _pile(text: str, number: int, rules: RuleSet) -> tuple[list[Card], list[Card
                     f"{where} holds a complete King-to-Ace run of {suit.name.lower()} face "
                     "up; under these rules it would have been lifted off"
                 )
-    return down, up
 
 
 def _stock_sizes(rules: RuleSet) -> list[int]:
@@ -250,7 +290,7 @@ def _stock_sizes(rules: RuleSet) -> list[int]:
 
 
 def _check_deck(
-    piles: Sequence[tuple[list[Card], list[Card]]],
+    piles: Sequence[tuple[Sequence[Card], Sequence[Card]]],
     stock: Sequence[Card],
     removed: Sequence[Suit],
     rules: RuleSet,
@@ -282,6 +322,122 @@ def _check_deck(
                 f"removed; with {rules.suits} suit(s) ({in_play}) the deck holds {copies} "
                 "of each card"
             )
+
+
+def _links(up: Sequence[Card], first: int) -> tuple[int, int]:
+    """(links, breaks) among the face-up cards `up` of a pile: each card but the bottom one
+    lies on a link; a break is a link whose card is not one rank below the card under it,
+    counted only from the card at index `first` of `up` on."""
+    breaks = 0
+    for index in range(max(first, 1), len(up)):
+        if up[index].rank.value != up[index - 1].rank.value - 1:
+            breaks += 1
+    return max(len(up) - 1, 0), breaks
+
+
+def check_reachable(
+    rules: RuleSet,
+    piles: Sequence[tuple[Sequence[Card], Sequence[Card]]],
+    stock_size: int,
+    runs: int,
+    score: int,
+) -> None:
+    """Refuse a table that no play reaches with these deals made and runs removed, or a
+    Microsoft score above what play reaches there (see the module docstring).
+
+    Every card of a pile above its bottom face-up card lies on a *link*, made when that
+    card was dealt or moved onto the one below: a deal makes at most one per card dealt,
+    a unit move one; a unit moves with its links. A *break*, a link whose card is not one
+    rank below the card under it, is made only by a deal (a unit goes only onto the rank
+    above its bottom card), and no break is ever inside a unit, so it stays on the pile
+    where it was dealt: a pile holds at most one break per deal made (under rules that
+    deal every card face up, the deal's own breaks below a pile's first height may lie
+    there too). So:
+
+    * each pile holds at most as many breaks as deals have been made;
+    * under Microsoft scoring (500, -1 a unit move or deal, +100 a run removed) the score
+      is at most ``500 + 100 * runs - deals - moves``, where the unit moves are at least
+      the links on the table plus the 12 of each run removed, less one per card dealt
+      (and, when every card is dealt face up, less the links the deal laid); and at least
+      the face-down cards turned over plus the empty piles, less one per run removed
+      (each unit move or removal leaves one pile, and turns at most one card over or
+      empties that pile). Undo penalties and moves that change nothing only lower it.
+
+    Raises:
+        InvalidPositionError: the position is not reachable; the message says why.
+    """
+    sizes = rules.shape.pile_sizes
+    deal_sizes = rules.shape.deal_sizes
+    deals_left = next(
+        left
+        for left in range(len(deal_sizes) + 1)
+        if sum(deal_sizes[len(deal_sizes) - left :]) == stock_size
+    )
+    deals = len(deal_sizes) - deals_left
+    dealt = sum(deal_sizes) - stock_size
+    links = 0
+    for number, (_down, up) in enumerate(piles, 1):
+        # Dealt face up, a pile's first cards may lie as the deal laid them, breaks and all.
+        first = 0 if rules.face_down else sizes[number - 1]
+        pile_links, breaks = _links(up, first)
+        links += pile_links
+        if breaks > deals:
+            raise InvalidPositionError(
+                f"pile {number} holds {breaks} face-up card(s) that are not one rank below "
+                f"the card under them, but {deals} deal(s) have been made; only a deal puts "
+                "a card on one that is not one rank above it (one per pile per deal)"
+            )
+    if type(rules.scoring) is not MicrosoftScoring:
+        return
+    laid = 0 if rules.face_down else sum(size - 1 for size in sizes)
+    turned = sum(size - 1 - len(down) for size, (down, _up) in zip(sizes, piles, strict=True))
+    turned = turned if rules.face_down else 0
+    empty = sum(1 for down, up in piles if not down and not up)
+    moves = max(0, links + 12 * runs - dealt - laid, turned + empty - runs)
+    best = rules.scoring.start + 100 * runs - deals - moves
+    if score > best:
+        raise InvalidPositionError(
+            f"the score is {score}, but Microsoft scoring reaches at most {best} here: "
+            f"500, +100 for each of the {runs} run(s) removed, -1 for each of the {deals} "
+            f"deal(s) made and for each of the at least {moves} unit move(s) this table "
+            "needs"
+        )
+
+
+def check_table(
+    rules: RuleSet,
+    piles: Sequence[tuple[Sequence[Card], Sequence[Card]]],
+    stock: Sequence[Card],
+    removed: Sequence[Suit],
+    score: int,
+) -> None:
+    """Refuse a position that breaks a fact true of every position a game reaches under
+    `rules` (the list in the module docstring): what `parse_position` checks once it has
+    read the code, and `determinize` once it has dealt an observation's unseen cards.
+
+    Raises:
+        InvalidPositionError: the first fact it breaks, saying what and where.
+    """
+    for number, (down, up) in enumerate(piles, 1):
+        _check_pile(down, up, number, rules)
+    sizes = _stock_sizes(rules)
+    if len(stock) not in sizes:
+        raise InvalidPositionError(
+            f"the stock holds {len(stock)} cards; the {rules.shape.value} deal leaves "
+            f"{', '.join(map(str, sizes))} cards in the stock"
+        )
+    for number, suit in enumerate(removed, 1):
+        if suit not in rules.suit_set:
+            raise InvalidPositionError(
+                f"runs removed, suit {number}: no {suit.name.lower()} are in play under "
+                f"these rules ({''.join(s.value for s in rules.suit_set)})"
+            )
+    if len(removed) > _MAX_RUNS:
+        raise InvalidPositionError(f"{len(removed)} runs removed; a game ends with {_MAX_RUNS}")
+    if isinstance(rules.scoring, NoScoring) and score:
+        raise InvalidPositionError(f"the score must be 0 under rules without scoring, not {score}")
+    _check_deck(piles, stock, removed, rules)
+    check_reachable(rules, piles, len(stock), len(removed), score)
 
 
 def parse_position(text: str, rules: RuleSet | str | None = None) -> Any:
@@ -321,37 +477,21 @@ def parse_position(text: str, rules: RuleSet | str | None = None) -> Any:
         raise InvalidPositionError(
             f"a Spider position has {PILES} piles separated by '/', this code has {len(pile_texts)}"
         )
-    piles = [_pile(pile, number, rules) for number, pile in enumerate(pile_texts, 1)]
+    piles = [_pile(pile, number) for number, pile in enumerate(pile_texts, 1)]
     stock = [] if fields[1] == "-" else _cards(fields[1], "the stock")
-    sizes = _stock_sizes(rules)
-    if len(stock) not in sizes:
-        raise InvalidPositionError(
-            f"the stock holds {len(stock)} cards; the {rules.shape.value} deal leaves "
-            f"{', '.join(map(str, sizes))} cards in the stock"
-        )
     removed: list[Suit] = []
     if fields[2] != "-":
         for number, letter in enumerate(fields[2], 1):
             try:
-                suit = Suit(letter.upper())
+                removed.append(Suit(letter.upper()))
             except ValueError:
                 raise InvalidPositionError(
                     f"runs removed, suit {number}: {letter!r} is not a suit (C, D, H or S)"
                 ) from None
-            if suit not in rules.suit_set:
-                raise InvalidPositionError(
-                    f"runs removed, suit {number}: no {suit.name.lower()} are in play under "
-                    f"these rules ({''.join(s.value for s in rules.suit_set)})"
-                )
-            removed.append(suit)
-        if len(removed) > _MAX_RUNS:
-            raise InvalidPositionError(f"{len(removed)} runs removed; a game ends with {_MAX_RUNS}")
     if not _SCORE.fullmatch(fields[3]):
-        raise InvalidPositionError(f"the score must be a whole number, not {fields[3]!r}")
+        raise InvalidPositionError(f"the score must be a whole number, not {describe(fields[3])}")
     score = int(fields[3])
-    if isinstance(rules.scoring, NoScoring) and score:
-        raise InvalidPositionError(f"the score must be 0 under rules without scoring, not {score}")
-    _check_deck(piles, stock, removed, rules)
+    check_table(rules, piles, stock, removed, score)
     from ._state import from_position
 
     return from_position(rules, piles, stock, tuple(removed), score)

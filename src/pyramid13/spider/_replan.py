@@ -83,6 +83,7 @@ class ReplanBot(PlanFollower):
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `view` is neither a Spider Observation nor a GameState.
         """
         return self._follow(view)
 

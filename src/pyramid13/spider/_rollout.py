@@ -117,6 +117,7 @@ class RolloutBot(PlanFollower):
 
         Raises:
             GameOverError: the game is over.
+            InvalidArgumentError: `view` is neither a Spider Observation nor a GameState.
         """
         return self._follow(view)
 

@@ -6,6 +6,7 @@ against.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -69,6 +70,9 @@ _DEAL_SIZES = {
     DealShape.PYSOLFC: (10,) * 5,
 }
 _ALL_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+#: The longest scoring policy name, in characters (a record's schema allows no more).
+MAX_POLICY_NAME_LENGTH = 64
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def default_suit_set(shape: DealShape, suits: int) -> tuple[Suit, ...]:
@@ -97,7 +101,9 @@ def _check_shape(instance: RuleSet, attribute: object, value: object) -> None:
 
 
 def _check_suits(instance: RuleSet, attribute: object, value: object) -> None:
-    if isinstance(value, bool) or value not in (1, 2, 4):
+    # An int exactly: 2.0 or numpy's int64(2) compare equal to 2 but would not deal, save
+    # or read back as one.
+    if type(value) is not int or value not in (1, 2, 4):
         raise InvalidRulesError(f"suits must be 1, 2 or 4, not {describe(value)}")
 
 
@@ -118,7 +124,9 @@ def _to_suit_set(value: object) -> object:
 
 
 def _default_suit_set(instance: RuleSet) -> tuple[Suit, ...]:
-    if not isinstance(instance.shape, DealShape) or instance.suits not in (1, 2, 4):
+    if not isinstance(instance.shape, DealShape) or type(instance.suits) is not int:
+        return ()  # the validators have already refused these
+    if instance.suits not in (1, 2, 4):
         return ()  # the validators have already refused these
     return default_suit_set(instance.shape, instance.suits)
 
@@ -142,13 +150,7 @@ def _check_bool(instance: RuleSet, attribute: attrs.Attribute[bool], value: obje
 
 def _to_policy(value: object) -> object:
     if isinstance(value, str):
-        try:
-            return scoring_policy(value)
-        except KeyError:
-            raise InvalidRulesError(
-                f"unknown Spider scoring policy {describe(value)}; shipped ones: "
-                f"{', '.join(shipped_policy_names())}"
-            ) from None
+        return scoring_policy(value)
     return value
 
 
@@ -162,6 +164,20 @@ def _check_policy(instance: RuleSet, attribute: object, value: object) -> None:
         raise InvalidRulesError(
             "scoring must be a Spider ScoringPolicy (with .name, .start, .undo_penalty and "
             f".score) or a policy name, not {describe(value)}"
+        )
+    name = value.name
+    if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
+        # Saved rules name their policy: a record's schema holds 1 to 64 characters.
+        raise InvalidRulesError(
+            f"a scoring policy's name must be 1 to {MAX_POLICY_NAME_LENGTH} characters of "
+            f"Unicode text (no surrogates), not {describe(name)}"
+        )
+    if name in shipped_policy_names() and value != scoring_policy(name):
+        # Saved rules name their policy; this one would come back as the shipped one.
+        raise InvalidRulesError(
+            f"the scoring policy name {name!r} belongs to a shipped Spider policy "
+            f"({type(scoring_policy(name)).__name__}); give your {type(value).__name__} "
+            "another name"
         )
 
 
@@ -230,7 +246,7 @@ class RuleSet:
             InvalidRulesError: no preset has that name, or `suits` is not 1, 2 or 4.
         """
         try:
-            if isinstance(suits, bool):
+            if type(suits) is not int:
                 raise KeyError(suits)
             return _PRESETS[name, suits]
         except (KeyError, TypeError):
@@ -295,8 +311,12 @@ class RuleSet:
         """
         if not isinstance(data, Mapping):
             raise InvalidRulesError(f"rules must be a mapping, not {type(data).__name__}")
+        if policies is not None and not isinstance(policies, Mapping):
+            raise InvalidRulesError(
+                f"policies must be a mapping of names to policies, not {type(policies).__name__}"
+            )
         known = {field.name for field in attrs.fields(cls)}
-        unknown = sorted(str(key) for key in data if key not in known)
+        unknown = sorted(describe(key) for key in data if key not in known)
         if unknown:
             raise InvalidRulesError(f"unknown Spider rule setting(s): {', '.join(unknown)}")
         settings = dict(data)
@@ -313,7 +333,14 @@ class RuleSet:
             if not isinstance(name, str):
                 raise InvalidRulesError(f"scoring must be a policy name, not {describe(name)}")
             if policies is not None and name in policies:
-                settings["scoring"] = policies[name]
+                policy = policies[name]
+                if getattr(policy, "name", None) != name:
+                    raise InvalidRulesError(
+                        f"policies maps {describe(name)} to a policy named "
+                        f"{describe(getattr(policy, 'name', None))}: the key must be the "
+                        "policy's name"
+                    )
+                settings["scoring"] = policy
         return cls(**settings)
 
 

@@ -14,6 +14,8 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
+from .._base.errors import InvalidRulesError
+from .._base.text import describe
 from ._moves import Move, MoveKind
 
 __all__ = ["MicrosoftScoring", "NoScoring", "ScoreEvent", "ScoringPolicy", "scoring_policy"]
@@ -190,9 +192,14 @@ def scoring_policy(name: str) -> ScoringPolicy:
         MicrosoftScoring()
 
     Raises:
-        KeyError: no shipped policy has that name.
+        InvalidRulesError: no shipped Spider policy has that name.
     """
-    return _SHIPPED[name]
+    policy = _SHIPPED.get(name) if isinstance(name, str) else None
+    if policy is None:
+        raise InvalidRulesError(
+            f"unknown Spider scoring policy {describe(name)}; shipped ones: {', '.join(_SHIPPED)}"
+        )
+    return policy
 
 
 def shipped_policy_names() -> tuple[str, ...]:

@@ -322,14 +322,17 @@ class GameState:
         order, then the removed runs (King to Ace), cut into the rules' pile and deal sizes;
         when the position is the start of a game, that is the game's deal.
 
-        Besides the syntax, the reader refuses a position no game can reach: cards that do
-        not make up the rules' deck (each card of the suits in play ``8 / suits`` times
-        between the piles, the stock and the removed runs, no other card); a face-down card
-        above a face-up one, or face-down cards with no face-up card on top; more face-down
-        cards in a pile than the deal shape gives it (any, under rules that deal every card
-        face up); a stock no number of deals leaves; more than 8 runs removed, or a run of a
-        suit not in play; a complete King-to-Ace run face up under rules that lift runs off
-        automatically; a score other than 0 under rules without scoring.
+        Besides the syntax, the reader refuses a position that breaks a fact true of every
+        position a game reaches: cards that do not make up the rules' deck (each card of the
+        suits in play ``8 / suits`` times between the piles, the stock and the removed
+        runs, no other card); a face-down card above a face-up one, or face-down cards with
+        no face-up card on top; more face-down cards in a pile than the deal shape gives it
+        (any, under rules that deal every card face up); a stock no number of deals leaves;
+        more than 8 runs removed, or a run of a suit not in play; a complete King-to-Ace run
+        face up under rules that lift runs off automatically; more face-up cards in a pile
+        that are not one rank below the card under them than deals made; a score other than
+        0 under rules without scoring, or a Microsoft score above what play reaches (500,
+        +100 a run removed, -1 a deal made and a unit move the table needs).
 
         Args:
             text: the position code.
@@ -361,7 +364,13 @@ class GameState:
         face-down cards, ``|``, then its face-up cards, bottom to top (``-`` for an empty
         pile); the stock in the order of `stock` (``-`` when empty); the suits of the runs
         removed (``-`` for none); the score; the rules (a preset name, ``suits=N`` when not
-        4, then any settings that differ). `from_string` reads it back to an equal state.
+        4, then any settings that differ; a scoring policy's name percent-encoded).
+        `from_string` reads it back to an equal state.
+
+        Raises:
+            InvalidPositionError: the code would be longer than the 2000 characters
+                `from_string` reads (only a score of hundreds of digits, from a scoring
+                policy of your own, makes one so long).
 
         Examples:
             >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))

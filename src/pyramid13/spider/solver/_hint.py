@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from .._check import check_type
 from .._greedy import greedy_move
 from .._moves import Move
 from .._state import GameState
@@ -41,8 +42,8 @@ def hint(
         time_limit: the solver's time budget in seconds.
 
     Raises:
-        TypeError: `state` is not a spider GameState.
-        InvalidArgumentError: a limit is not a positive number or None.
+        InvalidArgumentError: `state` is not a spider GameState, or a limit is not a
+            positive number or None.
 
     Examples:
         >>> from pyramid13 import spider
@@ -51,8 +52,7 @@ def hint(
         >>> spider.hint(state) in state.legal_moves()
         True
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a spider GameState, not {type(state).__name__}")
+    check_type(state, GameState, "state")
     legal = state.legal_moves()
     if not legal:
         return None

@@ -6,6 +6,7 @@ import time
 
 from ..._base.solving import SolveResult, check_limits
 from ..._base.status import Status
+from .._check import check_type
 from .._moves import Move
 from .._state import GameState
 from ._model import from_state, to_move
@@ -55,9 +56,8 @@ def solve(
             (wall clock).
 
     Raises:
-        TypeError: `state` is not a spider GameState.
-        InvalidArgumentError: a limit is not a positive number or None (NaN and infinity
-            included).
+        InvalidArgumentError: `state` is not a spider GameState, or a limit is not a
+            positive number or None (NaN and infinity included).
 
     Examples:
         >>> from pyramid13 import spider
@@ -72,8 +72,7 @@ def solve(
         >>> end.status
         <Status.WON: 'won'>
     """
-    if not isinstance(state, GameState):
-        raise TypeError(f"state must be a spider GameState, not {type(state).__name__}")
+    check_type(state, GameState, "state")
     check_limits(node_limit, time_limit)
     start = time.perf_counter()
     status = state.status
