@@ -361,6 +361,15 @@ def test_a_limit_gives_none_never_false() -> None:
     assert result.moves == ()
 
 
+@pytest.mark.parametrize("limit", [1, 10, 100, 257, 1_999, 2_000, 2_001, 3_000])
+def test_a_node_limit_stops_the_search_at_that_many_positions(limit: int) -> None:
+    # `--node-limit 10` and `100` both expanded 257 positions: the limit was read only
+    # every 256 positions.
+    result = spider.solve(_state(2, suits=4), node_limit=limit)
+    assert result.winnable is None
+    assert result.nodes == limit
+
+
 def test_solve_checks_its_arguments() -> None:
     with pytest.raises(p13.InvalidArgumentError, match="must be a Spider GameState, not str"):
         spider.solve("not a state")  # type: ignore[arg-type]

@@ -49,13 +49,15 @@ class Budget:
         self.nodes = 0
         self.limit = limit if limit is not None else 1 << 62
         self.deadline = deadline
-        self.check = _CHECK_EVERY
+        # The next count at which to look at the limits: every few hundred nodes for the
+        # clock, and at the node limit itself, so that the search stops there exactly.
+        self.check = min(_CHECK_EVERY, self.limit)
 
     def spend(self) -> None:
         """Count one expanded node; raise `OutOfBudgetError` past a limit."""
         self.nodes += 1
         if self.nodes >= self.check:
-            self.check += _CHECK_EVERY
+            self.check = min(self.nodes + _CHECK_EVERY, self.limit)
             if self.nodes >= self.limit:
                 raise OutOfBudgetError
             if self.deadline is not None and time.perf_counter() > self.deadline:

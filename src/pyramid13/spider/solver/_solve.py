@@ -50,8 +50,8 @@ def solve(
 
     Args:
         state: the position to solve; the solution starts from it.
-        node_limit: stop, with `winnable` None, after expanding about this many
-            positions; None for no limit.
+        node_limit: stop, with `winnable` None, after expanding this many positions;
+            None for no limit.
         time_limit: stop, with `winnable` None, after about this many seconds
             (wall clock).
 
@@ -91,6 +91,8 @@ def solve(
         except OutOfBudgetError:
             pass
         budget.nodes = first.nodes
+        if winnable is None and budget.nodes >= budget.limit:
+            raise OutOfBudgetError
         if winnable is None:
             codes = find(game, budget)
             if codes is None:
