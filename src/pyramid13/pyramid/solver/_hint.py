@@ -22,8 +22,8 @@ __all__ = ["Hinter", "hint"]
 _FIRST_SHARE = 0.5
 
 #: Positions `hint` searches on to, past its budget, to decide a position the budget left
-#: open (a fresh hint has no later call to learn in).
-SETTLE_NODES = 300_000
+#: open (a fresh hint has no later call to learn in): `solve`'s default node limit.
+SETTLE_NODES = 3_000_000
 
 
 class Hinter:
@@ -300,9 +300,9 @@ def hint(
     not, and it never leads the game back to a position it has been through (the
     positions of ``state.history`` count as lost for its search, so hints followed one
     after another cannot go round in circles). When its budget leaves the position
-    undecided, it searches on, with no time limit, up to 300,000 positions, so that it
-    suggests the first move of a win whenever one is found within that; that call takes
-    longer (`benchmarks/hints.md` gives the times). A `Hinter` kept for the whole game
+    undecided, it searches on, with no time limit, up to 3,000,000 positions (as `solve`
+    does by default), so that it suggests the first move of a win whenever one is found
+    within that; that call takes longer (`benchmarks/hints.md` gives the times). A `Hinter` kept for the whole game
     learns as it goes instead, and its calls stay within the budget.
 
     Args:
