@@ -1,4 +1,9 @@
-"""Scoring policies: the protocol a RuleSet's scoring follows and the shipped policies."""
+"""Pyramid scoring policies: the protocol a RuleSet's scoring follows and the shipped
+policies.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor; the lookup by
+name is the floor's (`pyramid13._base.scoring`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
-from .._base.errors import InvalidRulesError
-from .._base.text import describe
+from .._base.scoring import ShippedPolicies
 from ._moves import Move, MoveKind
 
 __all__ = [
@@ -200,32 +204,24 @@ class MicrosoftScoring:
         return score
 
 
-_SHIPPED: dict[str, ScoringPolicy] = {
-    policy.name: policy for policy in (NoScoring(), CardemsScoring(), MicrosoftScoring())
-}
+_SHIPPED: ShippedPolicies[ScoringPolicy] = ShippedPolicies(
+    "", NoScoring(), CardemsScoring(), MicrosoftScoring()
+)
 
 
 def scoring_policy(name: str) -> ScoringPolicy:
     """The shipped scoring policy called `name`: ``"none"``, ``"cardems"`` or ``"microsoft"``.
 
-    Args:
-        name: the policy's `ScoringPolicy.name`.
-
     Examples:
-        >>> scoring_policy("microsoft")
-        MicrosoftScoring()
+        >>> scoring_policy("cardems")
+        CardemsScoring()
 
     Raises:
         InvalidRulesError: no shipped policy has that name.
     """
-    policy = _SHIPPED.get(name) if isinstance(name, str) else None
-    if policy is None:
-        raise InvalidRulesError(
-            f"unknown scoring policy {describe(name)}; shipped ones: {', '.join(_SHIPPED)}"
-        )
-    return policy
+    return _SHIPPED.get(name)
 
 
 def shipped_policy_names() -> tuple[str, ...]:
     """The names of the shipped policies."""
-    return tuple(_SHIPPED)
+    return _SHIPPED.names()

@@ -6,6 +6,9 @@ Spider events say how many runs a move removed rather than which pyramid rows it
 Microsoft's Spider score starts at 500 rather than 0, and Microsoft charges for undo. So a
 Spider policy has two more members than a Pyramid one, `start` and `undo_penalty`, and a
 Pyramid policy is refused by a Spider `RuleSet` (and the other way round).
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor; the lookup by
+name is the floor's (`pyramid13._base.scoring`).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
+from .._base.scoring import ShippedPolicies
 from ._moves import Move, MoveKind
 
 __all__ = ["MicrosoftScoring", "NoScoring", "ScoreEvent", "ScoringPolicy", "scoring_policy"]
@@ -174,9 +178,9 @@ class MicrosoftScoring:
         return score + 100 * event.runs_removed
 
 
-_SHIPPED: dict[str, ScoringPolicy] = {
-    policy.name: policy for policy in (NoScoring(), MicrosoftScoring())
-}
+_SHIPPED: ShippedPolicies[ScoringPolicy] = ShippedPolicies(
+    "Spider ", NoScoring(), MicrosoftScoring()
+)
 
 
 def scoring_policy(name: str) -> ScoringPolicy:
@@ -186,15 +190,15 @@ def scoring_policy(name: str) -> ScoringPolicy:
         name: the policy's `ScoringPolicy.name`.
 
     Examples:
-        >>> scoring_policy("microsoft")
-        MicrosoftScoring()
+        >>> scoring_policy("none")
+        NoScoring()
 
     Raises:
-        KeyError: no shipped policy has that name.
+        InvalidRulesError: no shipped Spider policy has that name.
     """
-    return _SHIPPED[name]
+    return _SHIPPED.get(name)
 
 
 def shipped_policy_names() -> tuple[str, ...]:
     """The names of the shipped Spider policies."""
-    return tuple(_SHIPPED)
+    return _SHIPPED.names()
