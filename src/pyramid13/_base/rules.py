@@ -19,13 +19,28 @@ from typing_extensions import Self
 from .errors import InvalidRulesError
 from .text import describe
 
-__all__ = ["RulesBase", "check_bool"]
+__all__ = ["RulesBase", "check_bool", "check_policy_type"]
 
 
 def check_bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     """The validator of a setting that is True or False."""
     if not isinstance(value, bool):
         raise InvalidRulesError(f"{attribute.name} must be True or False, not {describe(value)}")
+
+
+def check_policy_type(value: object, protocol: type, described: str) -> None:
+    """Refuse a ``scoring`` setting that is not a policy of the game's `protocol` (a
+    runtime-checkable protocol; `described` names it in the message)."""
+    if isinstance(value, type):
+        # A class passes the runtime protocol check (it has the members) but is no policy.
+        raise InvalidRulesError(
+            f"scoring must be a ScoringPolicy instance, not the class {value.__name__}; "
+            f"use {value.__name__}()"
+        )
+    if not isinstance(value, protocol) or not isinstance(getattr(value, "name", None), str):
+        raise InvalidRulesError(
+            f"scoring must be {described} or a policy name, not {describe(value)}"
+        )
 
 
 class RulesBase:
@@ -35,6 +50,29 @@ class RulesBase:
 
     _GAME: ClassVar[str] = ""
     """How messages name the game's rules: ``""`` for Pyramid, ``"Spider "``."""
+    _WHAT: ClassVar[str] = "a RuleSet"
+    """How messages name the class: ``"a RuleSet"``, ``"a spider RuleSet"``."""
+    _PRESET_HINT: ClassVar[str] = "use RuleSet.preset"
+    """What a message about rules of the wrong type suggests."""
+
+    @classmethod
+    def _coerce(cls, rules: object, name: str = "rules") -> Self:
+        """`rules` as rules of this class: one itself, a preset's name (``preset(name)``),
+        or None for the default rules. Every function that takes rules accepts these forms.
+
+        Raises:
+            InvalidRulesError: an unknown preset name, or neither rules nor text.
+        """
+        if isinstance(rules, cls):
+            return rules
+        if rules is None:
+            return cls()
+        if isinstance(rules, str):
+            return cls.preset(rules)  # type: ignore[attr-defined, no-any-return]
+        raise InvalidRulesError(
+            f"{name} must be {cls._WHAT} or a preset name ({cls._PRESET_HINT}), "
+            f"not {type(rules).__name__}"
+        )
 
     @classmethod
     def _settings_from_dict(cls, settings: dict[str, Any]) -> dict[str, Any]:

@@ -9,12 +9,29 @@ raises (`InvalidRulesError`, a library error, never a bare `KeyError`).
 
 from __future__ import annotations
 
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from .errors import InvalidRulesError
 from .text import describe
 
-__all__ = ["ShippedPolicies"]
+__all__ = ["ShippedPolicies", "constant"]
+
+
+def constant(value: object) -> Any:
+    """A read-only property that is always `value`: a shipped policy's ``name`` (and, in
+    Spider, its ``start`` and ``undo_penalty``), as the policy protocols declare them.
+
+    Examples:
+        >>> class Policy:
+        ...     name = constant("double")
+        >>> Policy().name
+        'double'
+    """
+
+    def get(self: object) -> object:
+        return value
+
+    return property(get, doc=f"{value!r}." if not isinstance(value, str) else f'``"{value}"``.')
 
 
 class _Named(Protocol):

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from .._base.errors import InvalidRulesError
-from .._base.rules import RulesBase
+from .._base.rules import RulesBase, check_policy_type
 from .._base.rules import check_bool as _check_bool
 from .._base.text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
@@ -77,17 +77,8 @@ def _check_goal(instance: RuleSet, attribute: Any, value: object) -> None:
 def _check_policy(
     instance: RuleSet, attribute: attrs.Attribute[ScoringPolicy], value: object
 ) -> None:
-    if isinstance(value, type):
-        # A class passes the runtime protocol check (it has .name and .score) but is no policy.
-        raise InvalidRulesError(
-            f"scoring must be a ScoringPolicy instance, not the class {value.__name__}; "
-            f"use {value.__name__}()"
-        )
-    if not isinstance(value, ScoringPolicy) or not isinstance(value.name, str):
-        raise InvalidRulesError(
-            f"scoring must be a ScoringPolicy (with .name and .score) or a policy name, "
-            f"not {describe(value)}"
-        )
+    check_policy_type(value, ScoringPolicy, "a ScoringPolicy (with .name and .score)")
+    assert isinstance(value, ScoringPolicy)
     name = value.name
     if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
         raise InvalidRulesError(
@@ -111,16 +102,7 @@ def as_rules(rules: RuleSet | str | None, name: str = "rules") -> RuleSet:
     Raises:
         InvalidRulesError: an unknown preset name, or neither a RuleSet nor text.
     """
-    if isinstance(rules, RuleSet):
-        return rules
-    if rules is None:
-        return RuleSet()
-    if isinstance(rules, str):
-        return RuleSet.preset(rules)
-    raise InvalidRulesError(
-        f"{name} must be a RuleSet or a preset name (use RuleSet.preset), "
-        f"not {type(rules).__name__}"
-    )
+    return RuleSet._coerce(rules, name)
 
 
 @attrs.frozen

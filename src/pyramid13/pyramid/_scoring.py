@@ -11,7 +11,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
-from .._base.scoring import ShippedPolicies
+from .._base.scoring import ShippedPolicies, constant
 from ._moves import Move, MoveKind
 
 __all__ = [
@@ -101,17 +101,11 @@ class NoScoring:
         NoScoring()
     """
 
-    @property
-    def name(self) -> str:
-        """``"none"``."""
-        return "none"
+    name = constant("none")
+    """``"none"``."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Always 0.
-
-        Args:
-            score: the score before the move.
-            event: what the move did.
 
         Examples:
             >>> NoScoring().score(0, ScoreEvent(Move.parse("KD"), 1, (6,), False, 24, 1))
@@ -132,17 +126,11 @@ class CardemsScoring:
         (CardemsScoring(), 10)
     """
 
-    @property
-    def name(self) -> str:
-        """``"cardems"``."""
-        return "cardems"
+    name = constant("cardems")
+    """``"cardems"``."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply the Cardems table to one move.
-
-        Args:
-            score: the score before the move.
-            event: what the move did.
 
         Examples:
             >>> policy = CardemsScoring()
@@ -178,17 +166,11 @@ class MicrosoftScoring:
         (MicrosoftScoring(), 5)
     """
 
-    @property
-    def name(self) -> str:
-        """``"microsoft"``."""
-        return "microsoft"
+    name = constant("microsoft")
+    """``"microsoft"``."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply the Microsoft table to one move.
-
-        Args:
-            score: the score before the move.
-            event: what the move did.
 
         Examples:
             >>> policy = MicrosoftScoring()

@@ -16,7 +16,7 @@ import attrs
 
 from .._base.cards import Suit
 from .._base.errors import InvalidRulesError
-from .._base.rules import RulesBase
+from .._base.rules import RulesBase, check_policy_type
 from .._base.rules import check_bool as _check_bool
 from .._base.text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy
@@ -145,16 +145,11 @@ def _to_policy(value: object) -> object:
 
 
 def _check_policy(instance: RuleSet, attribute: object, value: object) -> None:
-    if isinstance(value, type):
-        raise InvalidRulesError(
-            f"scoring must be a ScoringPolicy instance, not the class {value.__name__}; "
-            f"use {value.__name__}()"
-        )
-    if not isinstance(value, ScoringPolicy) or not isinstance(value.name, str):
-        raise InvalidRulesError(
-            "scoring must be a Spider ScoringPolicy (with .name, .start, .undo_penalty and "
-            f".score) or a policy name, not {describe(value)}"
-        )
+    check_policy_type(
+        value,
+        ScoringPolicy,
+        "a Spider ScoringPolicy (with .name, .start, .undo_penalty and .score)",
+    )
 
 
 @attrs.frozen
@@ -261,6 +256,8 @@ class RuleSet(RulesBase):
         }
 
     _GAME = "Spider "
+    _WHAT = "a spider RuleSet"
+    _PRESET_HINT = "use RuleSet.preset for other suit counts"
 
     @classmethod
     def _settings_from_dict(cls, settings: dict[str, Any]) -> dict[str, Any]:
@@ -305,13 +302,4 @@ def as_rules(rules: RuleSet | str | None) -> RuleSet:
     Raises:
         InvalidRulesError: an unknown preset name, or neither a RuleSet nor text.
     """
-    if isinstance(rules, RuleSet):
-        return rules
-    if rules is None:
-        return RuleSet()
-    if isinstance(rules, str):
-        return RuleSet.preset(rules)
-    raise InvalidRulesError(
-        "rules must be a spider RuleSet or a preset name (use RuleSet.preset for other "
-        f"suit counts), not {type(rules).__name__}"
-    )
+    return RuleSet._coerce(rules)

@@ -17,7 +17,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
-from .._base.scoring import ShippedPolicies
+from .._base.scoring import ShippedPolicies, constant
 from ._moves import Move, MoveKind
 
 __all__ = ["MicrosoftScoring", "NoScoring", "ScoreEvent", "ScoringPolicy", "scoring_policy"]
@@ -85,12 +85,7 @@ class ScoringPolicy(Protocol):
         ...  # pragma: no cover
 
     def score(self, score: int, event: ScoreEvent) -> int:
-        """The score after the move described by `event`, given the score before it.
-
-        Args:
-            score: the score before the move.
-            event: what the move did.
-        """
+        """The score after the move described by `event`, given the score before it."""
         ...  # pragma: no cover
 
 
@@ -104,27 +99,17 @@ class NoScoring:
         ('none', 0, 0)
     """
 
-    @property
-    def name(self) -> str:
-        """``"none"``."""
-        return "none"
+    name = constant("none")
+    """``"none"``."""
 
-    @property
-    def start(self) -> int:
-        """0."""
-        return 0
+    start = constant(0)
+    """0."""
 
-    @property
-    def undo_penalty(self) -> int:
-        """0."""
-        return 0
+    undo_penalty = constant(0)
+    """0."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Always 0.
-
-        Args:
-            score: the score before the move.
-            event: what the move did.
 
         Examples:
             >>> NoScoring().score(0, ScoreEvent(Move.parse("remove 3"), 1, True, 0))
@@ -144,27 +129,17 @@ class MicrosoftScoring:
         (500, 599)
     """
 
-    @property
-    def name(self) -> str:
-        """``"microsoft"``."""
-        return "microsoft"
+    name = constant("microsoft")
+    """``"microsoft"``."""
 
-    @property
-    def start(self) -> int:
-        """500."""
-        return 500
+    start = constant(500)
+    """500."""
 
-    @property
-    def undo_penalty(self) -> int:
-        """1."""
-        return 1
+    undo_penalty = constant(1)
+    """1."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply Microsoft's table to one move.
-
-        Args:
-            score: the score before the move.
-            event: what the move did.
 
         Examples:
             >>> policy = MicrosoftScoring()
