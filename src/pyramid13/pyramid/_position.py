@@ -1,4 +1,8 @@
-"""Position codes: one line of text for a position without its history (like chess FEN).
+"""Pyramid position codes: one line of text for a position without its history (like
+chess FEN).
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor; the framing
+every game's codes share (fields, the rules field) is the floor's `pyramid13._base.position`.
 
 Six fields separated by whitespace::
 
@@ -26,6 +30,7 @@ from urllib.parse import quote, unquote
 
 from .._base.cards import Card
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .._base.position import code_fields, code_rules
 from .._base.text import describe
 from ._geometry import COVERED_BY, ROWS, position_of, slot_of
 from ._layout import STOCK_SIZE
@@ -268,34 +273,9 @@ def _pyramid(reader: _Reader, text: str) -> list[Card | None]:
 
 def parse_position(text: str, rules: RuleSet | str | None = None) -> GameState:
     """Read a position code into a state without history; see `GameState.from_string`."""
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"a position code must be text, not {type(text).__name__}")
-    if len(text) > MAX_CODE_LENGTH:
-        raise InvalidPositionError(
-            f"a position code is at most {MAX_CODE_LENGTH} characters, this one has {len(text)}"
-        )
-    fields = text.split()
-    if len(fields) not in (5, 6):
-        raise InvalidPositionError(
-            f"a position code has 6 fields separated by spaces ({', '.join(_FIELDS)}; the "
-            f"rules may be left out), this one has {len(fields)}"
-        )
-    if rules is not None:
-        rules = as_rules(rules)
-    if len(fields) == 6:
-        policies = None if rules is None else {rules.scoring.name: rules.scoring}
-        try:
-            code_rules = parse_rules(fields[5], policies)
-        except InvalidRulesError as error:
-            raise InvalidPositionError(f"rules field: {error}") from None
-        if rules is not None and code_rules != rules:
-            raise InvalidPositionError(
-                f"the code's rules ({fields[5]}) differ from the rules given "
-                f"({format_rules(rules)})"
-            )
-        rules = code_rules
-    elif rules is None:
-        rules = RuleSet()
+    fields = code_fields(text, _FIELDS, MAX_CODE_LENGTH)
+    given = None if rules is None else as_rules(rules)
+    rules = code_rules(fields, len(_FIELDS), given, parse_rules, format_rules, RuleSet)
     reader = _Reader()
     pyramid = _pyramid(reader, fields[0])
     stock = _pile(reader, fields[1], "the stock")

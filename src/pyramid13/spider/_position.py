@@ -33,6 +33,9 @@ with a message saying what and where:
 * a complete King-to-Ace run of one suit among the face-up cards under rules that lift
   runs off automatically (it would have left the table);
 * a score other than 0 under rules without scoring.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor; the framing
+every game's codes share (fields, the rules field) is the floor's `pyramid13._base.position`.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from typing import Any
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .._base.position import code_fields, code_rules
 from ._moves import PILES
 from ._rules import RuleSet, as_rules
 from ._scoring import NoScoring, ScoringPolicy
@@ -287,35 +291,9 @@ def _check_deck(
 def parse_position(text: str, rules: RuleSet | str | None = None) -> Any:
     """Read a Spider position code into a state without history; see
     `GameState.from_string`."""
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"a position code must be text, not {type(text).__name__}")
-    if len(text) > MAX_CODE_LENGTH:
-        raise InvalidPositionError(
-            f"a Spider position code is at most {MAX_CODE_LENGTH} characters, this one has "
-            f"{len(text)}"
-        )
-    fields = text.split()
-    if len(fields) not in (4, 5):
-        raise InvalidPositionError(
-            f"a Spider position code has 5 fields separated by spaces ({', '.join(_FIELDS)}; "
-            f"the rules may be left out), this one has {len(fields)}"
-        )
-    if rules is not None:
-        rules = as_rules(rules)
-    if len(fields) == 5:
-        policies = None if rules is None else {rules.scoring.name: rules.scoring}
-        try:
-            code_rules = parse_rules(fields[4], policies)
-        except InvalidRulesError as error:
-            raise InvalidPositionError(f"rules field: {error}") from None
-        if rules is not None and code_rules != rules:
-            raise InvalidPositionError(
-                f"the code's rules ({fields[4]}) differ from the rules given "
-                f"({format_rules(rules)})"
-            )
-        rules = code_rules
-    elif rules is None:
-        rules = RuleSet()
+    fields = code_fields(text, _FIELDS, MAX_CODE_LENGTH, "Spider ")
+    given = None if rules is None else as_rules(rules)
+    rules = code_rules(fields, len(_FIELDS), given, parse_rules, format_rules, RuleSet)
     pile_texts = fields[0].split("/")
     if len(pile_texts) != PILES:
         raise InvalidPositionError(
