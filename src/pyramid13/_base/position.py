@@ -14,8 +14,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from .errors import InvalidPositionError, InvalidRulesError
+from .text import describe
 
-__all__ = ["code_fields", "code_rules"]
+__all__ = ["code_fields", "code_rules", "rule_items"]
 
 RulesT = TypeVar("RulesT")
 
@@ -55,6 +56,41 @@ def code_fields(text: object, names: tuple[str, ...], limit: int, game: str = ""
             f"({', '.join(names)}; the rules may be left out), this one has {len(fields)}"
         )
     return fields
+
+
+def rule_items(text: object, default: str, example: str) -> tuple[str, list[tuple[str, str]]]:
+    """The preset and the settings of rules written as compact text: ``preset``,
+    ``preset,key=value,...`` or ``key=value,...`` (changes to the `default` preset).
+
+    The preset comes lowercased, each key lowercased with ``-`` read as ``_``, each value
+    stripped; the game reads the values.
+
+    Raises:
+        InvalidRulesError: `text` is not text, an item after the preset is not
+            ``key=value`` (`example` shows one), or a key is given twice.
+
+    Examples:
+        >>> rule_items("Microsoft,Passes=2", "classic", "passes=3")
+        ('microsoft', [('passes', '2')])
+    """
+    if not isinstance(text, str):
+        raise InvalidRulesError(f"rules must be given as text, not {type(text).__name__}")
+    items = [item.strip() for item in text.split(",")]
+    base = default
+    if items and "=" not in items[0]:
+        base = items.pop(0).lower()
+    pairs: list[tuple[str, str]] = []
+    for item in items:
+        key, equals, value = item.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if not equals:
+            raise InvalidRulesError(
+                f"{describe(item)}: expected a setting like {example} after the preset name"
+            )
+        if any(key == seen for seen, _ in pairs):
+            raise InvalidRulesError(f"rule setting {describe(key)} given twice")
+        pairs.append((key, value.strip()))
+    return base, pairs
 
 
 def code_rules(

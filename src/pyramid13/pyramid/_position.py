@@ -30,7 +30,7 @@ from urllib.parse import quote, unquote
 
 from .._base.cards import Card
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
-from .._base.position import code_fields, code_rules
+from .._base.position import code_fields, code_rules, rule_items
 from .._base.text import describe
 from ._geometry import COVERED_BY, ROWS, position_of, slot_of
 from ._layout import STOCK_SIZE
@@ -124,30 +124,15 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
     Raises:
         InvalidRulesError: an unknown preset or setting, or a bad value.
     """
-    if not isinstance(text, str):
-        raise InvalidRulesError(f"rules must be given as text, not {type(text).__name__}")
-    items = [item.strip() for item in text.split(",")]
-    base = "classic"
-    if items and "=" not in items[0]:
-        base = items.pop(0).lower()
+    base, pairs = rule_items(text, "classic", "passes=3")
     settings = RuleSet.preset(base).to_dict()
     defaults = dict(settings)
-    seen: set[str] = set()
-    for item in items:
-        key, equals, value = item.partition("=")
-        key = key.strip().lower().replace("-", "_")
-        if not equals:
-            raise InvalidRulesError(
-                f"{describe(item)}: expected a setting like passes=3 after the preset name"
-            )
+    for key, value in pairs:
         if key not in settings:
             raise InvalidRulesError(
                 f"unknown rule setting {describe(key)}; settings: {', '.join(settings)}"
             )
-        if key in seen:
-            raise InvalidRulesError(f"rule setting {describe(key)} given twice")
-        seen.add(key)
-        settings[key] = _parse_setting(key, value.strip(), defaults)
+        settings[key] = _parse_setting(key, value, defaults)
     return RuleSet.from_dict(settings, policies=policies)
 
 

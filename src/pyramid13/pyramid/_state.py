@@ -24,6 +24,8 @@ from typing import TYPE_CHECKING, Any
 from .._base.cards import DECK, Card
 from .._base.errors import InvalidArgumentError, InvalidLayoutError, InvalidPositionError
 from .._base.location import CardLocation, Place
+from .._base.packing import pack as _pack
+from .._base.packing import unpack as _unpack
 from .._base.scaffold import StateFields, StateScaffold, building, set_status
 from .._base.status import Status
 from ._actions import _ACTION_OF, ACTION_COUNT
@@ -59,24 +61,6 @@ _ROWS_TOUCHED = {
 def _count(packed: int) -> int:
     """Number of cards in a packed pile (every 6-bit field holds a nonzero card id)."""
     return (packed.bit_length() + 5) // 6
-
-
-def _unpack(packed: int) -> tuple[Card, ...]:
-    """A packed pile as cards, bottom to top."""
-    cards = []
-    while packed:
-        cards.append(_CARD[packed & 63])
-        packed >>= 6
-    cards.reverse()
-    return tuple(cards)
-
-
-def _pack(cards: Sequence[Card]) -> int:
-    """Cards given bottom to top, packed with the top in the lowest bits."""
-    packed = 0
-    for card in cards:
-        packed = (packed << 6) | (card.index + 1)
-    return packed
 
 
 class _Shape:

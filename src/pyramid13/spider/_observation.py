@@ -16,6 +16,7 @@ import attrs
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidArgumentError
+from .._base.packing import pack as _pack
 from .._base.sampling import check_sampling_arguments
 from .._base.status import Status
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
@@ -23,7 +24,7 @@ from ._layout import Layout
 from ._moves import Move
 from ._pile import ObservedPile
 from ._rules import RuleSet
-from ._state import RUNS_TO_WIN, GameState, _Game, _pack, _runs_of, generate, make_position, render
+from ._state import RUNS_TO_WIN, GameState, _Game, _runs_of, generate, make_position, render
 
 __all__ = ["Observation", "determinize"]
 

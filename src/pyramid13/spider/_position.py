@@ -47,7 +47,7 @@ from typing import Any
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
-from .._base.position import code_fields, code_rules
+from .._base.position import code_fields, code_rules, rule_items
 from ._moves import PILES
 from ._rules import RuleSet, as_rules
 from ._scoring import NoScoring, ScoringPolicy
@@ -127,23 +127,7 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
     Raises:
         InvalidRulesError: an unknown preset or setting, or a bad value.
     """
-    if not isinstance(text, str):
-        raise InvalidRulesError(f"rules must be given as text, not {type(text).__name__}")
-    items = [item.strip() for item in text.split(",")]
-    base = "bicycle"
-    if items and "=" not in items[0]:
-        base = items.pop(0).lower()
-    pairs: list[tuple[str, str]] = []
-    for item in items:
-        key, equals, value = item.partition("=")
-        key = key.strip().lower().replace("-", "_")
-        if not equals:
-            raise InvalidRulesError(
-                f"{item!r}: expected a setting like suits=2 after the preset name"
-            )
-        if key in (name for name, _ in pairs):
-            raise InvalidRulesError(f"rule setting {key!r} given twice")
-        pairs.append((key, value.strip()))
+    base, pairs = rule_items(text, "bicycle", "suits=2")
     suits = 4
     for key, value in pairs:
         if key == "suits":

@@ -40,6 +40,8 @@ from typing import TYPE_CHECKING, Any
 
 from .._base.cards import DECK, Card, Rank, Suit
 from .._base.errors import InvalidLayoutError, UndoError
+from .._base.packing import pack as _pack
+from .._base.packing import unpack as _unpack
 from .._base.scaffold import StateFields, StateScaffold, building, set_status
 from .._base.status import Status
 from ._actions import _ACTION_OF, ACTION_COUNT
@@ -69,24 +71,6 @@ _SHIFT4 = [4 * pile for pile in range(PILES)]
 _SHIFT3 = [3 * pile for pile in range(PILES)]
 # A set of piles as a bit mask -> the piles in it, in ascending order.
 _PILES_OF = [tuple(pile for pile in range(PILES) if mask >> pile & 1) for mask in range(1 << PILES)]
-
-
-def _pack(cards: Sequence[Card]) -> int:
-    """Cards given bottom to top, packed with the top in the lowest bits."""
-    packed = 0
-    for card in cards:
-        packed = (packed << 6) | (card.index + 1)
-    return packed
-
-
-def _unpack(packed: int) -> tuple[Card, ...]:
-    """A packed pile as cards, bottom to top."""
-    cards = []
-    while packed:
-        cards.append(_CARD[packed & 63])
-        packed >>= 6
-    cards.reverse()
-    return tuple(cards)
 
 
 def _run_length(packed: int) -> int:
@@ -742,10 +726,7 @@ def _make(
     parent: GameState | None,
     move: Move | None,
 ) -> GameState:
-    # GameState refuses attribute assignment, so a new state is filled in as a _NewState
-    # (the same slots, plain fast stores) and then becomes a GameState: the scaffold's one
-    # way to build a state (`pyramid13._base.scaffold`), the fastest of those that
-    # benchmarks/bench_construction.py times.
+    # Built as the scaffold builds every game's state (see `pyramid13._base.scaffold`).
     state: Any = _new_state(_NewState)
     state._game = game
     state._ups = ups
