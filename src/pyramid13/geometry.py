@@ -1,8 +1,8 @@
-"""The pyramid's geometry for bot authors: `pyramid13.pyramid.geometry` under its
+"""The pyramid's geometry for bot authors: ``pyramid13.pyramid.geometry`` under its
 top-level name.
 
 Layer: the façade (the top-level names, which present Pyramid as the package's first
-game). Slots, rows and columns, and what covers what: see `pyramid13.pyramid.geometry`.
+game). Slots, rows and columns, and what covers what: see ``pyramid13.pyramid.geometry``.
 
 Examples:
     >>> from pyramid13 import geometry

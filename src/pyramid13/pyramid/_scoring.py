@@ -107,6 +107,10 @@ class NoScoring:
     def score(self, score: int, event: ScoreEvent) -> int:
         """Always 0.
 
+        Args:
+            score: the score before the move.
+            event: what the move did.
+
         Examples:
             >>> NoScoring().score(0, ScoreEvent(Move.parse("KD"), 1, (6,), False, 24, 1))
             0
@@ -131,6 +135,10 @@ class CardemsScoring:
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply the Cardems table to one move.
+
+        Args:
+            score: the score before the move.
+            event: what the move did.
 
         Examples:
             >>> policy = CardemsScoring()
@@ -171,6 +179,10 @@ class MicrosoftScoring:
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply the Microsoft table to one move.
+
+        Args:
+            score: the score before the move.
+            event: what the move did.
 
         Examples:
             >>> policy = MicrosoftScoring()

@@ -85,7 +85,12 @@ class ScoringPolicy(Protocol):
         ...  # pragma: no cover
 
     def score(self, score: int, event: ScoreEvent) -> int:
-        """The score after the move described by `event`, given the score before it."""
+        """The score after the move described by `event`, given the score before it.
+
+        Args:
+            score: the score before the move (the policy's `start` when no move is made yet).
+            event: what the move did: the runs it lifted off, the win, the deals left.
+        """
         ...  # pragma: no cover
 
 
@@ -110,6 +115,10 @@ class NoScoring:
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Always 0.
+
+        Args:
+            score: the score before the move (the policy's `start` when no move is made yet).
+            event: what the move did: the runs it lifted off, the win, the deals left.
 
         Examples:
             >>> NoScoring().score(0, ScoreEvent(Move.parse("remove 3"), 1, True, 0))
@@ -140,6 +149,10 @@ class MicrosoftScoring:
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply Microsoft's table to one move.
+
+        Args:
+            score: the score before the move (the policy's `start` when no move is made yet).
+            event: what the move did: the runs it lifted off, the win, the deals left.
 
         Examples:
             >>> policy = MicrosoftScoring()
