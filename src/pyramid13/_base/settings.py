@@ -60,9 +60,10 @@ class Settings:
         return tuple([getattr(self, name) for name in type(self)._SETTINGS])
 
     def _owner(self) -> type:
-        """The class that lists the settings: instances of its subclasses compare with it."""
+        """The bot's kind: the nearest class that lists settings or defines ``choose`` (so
+        an instance of a subclass that changes neither compares equal to its base's)."""
         for cls in type(self).__mro__:
-            if "_SETTINGS" in vars(cls):
+            if "_SETTINGS" in vars(cls) or "choose" in vars(cls):
                 return cls
         return type(self)
 

@@ -38,7 +38,9 @@ ACTION_COUNT: int = SPACE.count
 
 
 def action_to_move(action: int) -> Move:
-    """The move numbered `action` in Pyramid's action space.
+    """The move numbered `action` in Pyramid's action space: a King removal for 0 to 3, a
+    pair for 4 to 99 (by the lower card's index, then the higher's), draw (100) or recycle
+    (101). Every rule set uses all of them; which are legal depends on the position.
 
     Args:
         action: an int in ``0 .. ACTION_COUNT - 1``.
@@ -54,7 +56,8 @@ def action_to_move(action: int) -> Move:
 
 
 def move_to_action(move: Move | str) -> int:
-    """The number of `move` (a `Move` or its text) in Pyramid's action space.
+    """The number of `move` (a `Move` or its text) in Pyramid's action space; a removal is
+    numbered by its cards, wherever they lie, so the number does not depend on the deal.
 
     Args:
         move: any well-formed move, legal or not.
