@@ -15,7 +15,7 @@ A game's state is three classes, the same in every game:
 * ``building(_Fields)``: the twin a new state is filled in. A state refuses attribute
   assignment, yet ``apply`` fills one for every move: the engine makes the new object as
   the twin (the same slots, plain fast stores), fills it, and then gives it the state's
-  class (``state.__class__ = GameState``). `benchmarks/bench_construction.py` times that
+  class (``state.__class__ = GameState``). `builder` writes that function for a game. `benchmarks/bench_construction.py` times that
   against storing through the slot descriptors and through ``object.__setattr__``, on
   both games' fields: the class swap is the fastest (about 0.4 µs a state against 0.6 µs
   and 1.2 µs), so both games build their states so.
@@ -33,16 +33,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from operator import attrgetter
-from typing import Any, ClassVar, Generic, NoReturn, TypeVar
+from typing import Any, ClassVar, Generic, NoReturn, TypeVar, get_args, get_origin
 
 from attrs.exceptions import FrozenInstanceError
 from typing_extensions import Self
 
-from .actions import action_mask, sorted_actions
+from .actions import ActionSpace, action_mask, sorted_actions
 from .errors import IllegalMoveError, InvalidMoveError, UndoError
 from .status import Status
 
-__all__ = ["StateFields", "StateScaffold", "building", "set_status"]
+__all__ = ["StateFields", "StateScaffold", "builder", "building", "set_status"]
 
 MoveT = TypeVar("MoveT")
 RulesT = TypeVar("RulesT")
@@ -73,6 +73,43 @@ def building(fields: type[StateFields]) -> type[StateFields]:
     )
 
 
+StateT = TypeVar("StateT")
+
+
+def builder(state: type[StateT], fields: type[StateFields], names: tuple[str, ...]) -> Any:
+    """The function that builds a new `state` (a game's ``GameState``, whose slots class
+    is `fields`): it takes the values of the fields `names`, in that order, and gives a
+    state of status not worked out yet.
+
+    The function is written for the game (as ``attrs`` writes an ``__init__``), so that it
+    is what one would write by hand: the new object made as the twin of `fields`
+    (`building`), every field stored plainly, then given the class `state`.
+
+    Examples:
+        >>> class Fields(StateFields):
+        ...     __slots__ = ("_cards",)
+        >>> class State(Fields):
+        ...     __slots__ = ()
+        ...     def __setattr__(self, name, value):
+        ...         raise AttributeError(name)
+        >>> make = builder(State, Fields, ("_game", "_cards", "_score", "_parent", "_move"))
+        >>> made = make(None, 5, 0, None, None)
+        >>> type(made).__name__, made._cards, made._status
+        ('State', 5, None)
+    """
+    args = [name.lstrip("_") + "_" for name in names]
+    lines = [f"def make({', '.join(args)}):", "    made = new(Building)"]
+    lines += [f"    made.{name} = {arg}" for name, arg in zip(names, args, strict=True)]
+    lines += ["    made._status = None", "    made.__class__ = State", "    return made"]
+    namespace: dict[str, Any] = {"new": object.__new__, "Building": building(fields)}
+    namespace["State"] = state
+    exec("\n".join(lines), namespace)
+    make = namespace["make"]
+    make.__qualname__ = make.__name__ = f"make_{state.__name__}"
+    make.__module__ = state.__module__
+    return make
+
+
 def _frozen(name: str, what: str) -> FrozenInstanceError:
     error = FrozenInstanceError()
     error.args = (f"{name} is immutable: {what}; apply a move to get a new state",)
@@ -84,18 +121,34 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
 
     __slots__ = ()
 
+    # Set for each game's state by `__init_subclass__`, from the class statement.
     _NAME: ClassVar[str]
     """The class as users name it: ``"GameState"``, ``"spider.GameState"``."""
     _MOVE: ClassVar[type]
-    """The game's move class (with ``parse``)."""
+    """The game's move class (with ``parse``): the first type argument of the scaffold."""
     _MOVE_NAME: ClassVar[str]
     """The move class as error messages name it: ``"Move"``, ``"spider Move"``."""
     _ACTION_OF: ClassVar[Mapping[Any, int]]
     """Each move's action in the game's fixed action space."""
     _ACTION_COUNT: ClassVar[int]
     """The size of the game's action space."""
+    # Set by the game's slots class.
     _POSITION: ClassVar[attrgetter[tuple[Any, ...]]]
     """The fields two states of one game compare (an `operator.attrgetter`)."""
+
+    def __init_subclass__(
+        cls, *, actions: ActionSpace[Any], prefix: str = "", **kwargs: Any
+    ) -> None:
+        """A game's state: `actions` is its action space; `prefix` what its names take in
+        messages and reprs (``"spider."``; ``""`` for Pyramid, the package's first game)."""
+        super().__init_subclass__(**kwargs)
+        cls._NAME = prefix + cls.__name__
+        cls._MOVE_NAME = f"{prefix.rstrip('.')} Move".lstrip()
+        for base in getattr(cls, "__orig_bases__", ()):
+            if get_origin(base) is StateScaffold:
+                cls._MOVE = get_args(base)[0]
+        cls._ACTION_OF = actions.action_of
+        cls._ACTION_COUNT = actions.count
 
     # The fields, as the scaffold reads them (the slots are the game's `StateFields`).
     _game: Any

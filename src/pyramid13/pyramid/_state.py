@@ -17,7 +17,7 @@ state of it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -26,9 +26,9 @@ from .._base.errors import InvalidArgumentError, InvalidLayoutError, InvalidPosi
 from .._base.location import CardLocation, Place
 from .._base.packing import pack as _pack
 from .._base.packing import unpack as _unpack
-from .._base.scaffold import StateFields, StateScaffold, building, set_status
+from .._base.scaffold import StateFields, StateScaffold, builder, set_status
 from .._base.status import Status
-from ._actions import _ACTION_OF, ACTION_COUNT
+from ._actions import SPACE
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
 from ._layout import PYRAMID_SIZE, Layout
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
@@ -268,6 +268,7 @@ class _StateSlots(StateFields):
     """The fields of a `GameState`, in slots: the scaffold's and Pyramid's (see `_make`)."""
 
     __slots__ = ("_pass", "_pyr", "_stock", "_waste")
+    _POSITION = attrgetter("_pyr", "_stock", "_waste", "_pass", "_score")
 
     _game: _Game
     _pyr: int
@@ -276,7 +277,7 @@ class _StateSlots(StateFields):
     _pass: int
 
 
-class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout]):
+class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE):
     """A position in a game, with the way it was reached. Immutable.
 
     Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
@@ -294,12 +295,6 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout]):
     """
 
     __slots__ = ()
-    _NAME = "GameState"
-    _MOVE = Move
-    _MOVE_NAME = "Move"
-    _ACTION_OF = _ACTION_OF
-    _ACTION_COUNT = ACTION_COUNT
-    _POSITION = attrgetter("_pyr", "_stock", "_waste", "_pass", "_score")
 
     # -- construction -------------------------------------------------------------------
 
@@ -825,35 +820,13 @@ def _restore(
     return state
 
 
-_NewState: Any = building(_StateSlots)  # a GameState being built: see `_make`
-_new_state = object.__new__
 # The lazily computed status is the one field set after construction (by `_generate`).
 _set_status = set_status
-
-
-def _make(
-    game: _Game,
-    pyr: int,
-    stock: int,
-    waste: int,
-    pass_: int,
-    score: int,
-    parent: GameState | None,
-    move: Move | None,
-) -> GameState:
-    # GameState refuses attribute assignment, so a new state is filled in as a _NewState
-    # (the same slots, plain fast stores) and then becomes a GameState: the scaffold's one
-    # way to build a state (`pyramid13._base.scaffold`), the fastest of those that
-    # benchmarks/bench_construction.py times, and `apply` runs this for every move.
-    state: Any = _new_state(_NewState)
-    state._game = game
-    state._pyr = pyr
-    state._stock = stock
-    state._waste = waste
-    state._pass = pass_
-    state._score = score
-    state._parent = parent
-    state._move = move
-    state._status = None
-    state.__class__ = GameState
-    return state  # type: ignore[no-any-return]
+# _make(game, pyr, stock, waste, pass_, score, parent, move): a new state, built as the
+# scaffold builds every game's state (`pyramid13._base.scaffold.builder`); `apply` runs it
+# for every move.
+_make: Callable[..., GameState] = builder(
+    GameState,
+    _StateSlots,
+    ("_game", "_pyr", "_stock", "_waste", "_pass", "_score", "_parent", "_move"),
+)

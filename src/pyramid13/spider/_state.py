@@ -34,7 +34,7 @@ Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -42,9 +42,9 @@ from .._base.cards import DECK, Card, Rank, Suit
 from .._base.errors import InvalidLayoutError, UndoError
 from .._base.packing import pack as _pack
 from .._base.packing import unpack as _unpack
-from .._base.scaffold import StateFields, StateScaffold, building, set_status
+from .._base.scaffold import StateFields, StateScaffold, builder, set_status
 from .._base.status import Status
-from ._actions import _ACTION_OF, ACTION_COUNT
+from ._actions import SPACE
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
 from ._pile import Pile
@@ -195,9 +195,11 @@ class _Game:
 
 
 class _StateSlots(StateFields):
-    """The fields of a `GameState`, in slots: the scaffold's and Spider's (see `_make`)."""
+    """A Spider state's own fields, beside the scaffold's: they make the position, but for
+    ``_debt`` (the undo penalties paid) and ``_runs`` (worked out from ``_ups``)."""
 
     __slots__ = ("_dealt", "_debt", "_downs", "_removed", "_runs", "_ups")
+    _POSITION = attrgetter("_ups", "_downs", "_dealt", "_removed", "_score")
 
     _game: _Game
     _ups: tuple[int, ...]
@@ -208,7 +210,7 @@ class _StateSlots(StateFields):
     _debt: int
 
 
-class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout]):
+class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE, prefix="spider."):
     """A Spider position, with the way it was reached. Immutable.
 
     Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
@@ -226,12 +228,6 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout]):
     """
 
     __slots__ = ()
-    _NAME = "spider.GameState"
-    _MOVE = Move
-    _MOVE_NAME = "spider Move"
-    _ACTION_OF = _ACTION_OF
-    _ACTION_COUNT = ACTION_COUNT
-    _POSITION = attrgetter("_ups", "_downs", "_dealt", "_removed", "_score")
 
     # -- construction -------------------------------------------------------------------
 
@@ -709,38 +705,11 @@ def render(
 
 _UNIT = MoveKind.UNIT
 _DEAL = MoveKind.DEAL
-_NewState: Any = building(_StateSlots)  # a GameState being built: see `_make`
-_new_state = object.__new__
 _SET_STATUS = set_status  # the lazily worked-out status: the one field set after building
-
-
-def _make(
-    game: _Game,
-    ups: tuple[int, ...],
-    downs: int,
-    runs: int,
-    dealt: int,
-    removed: tuple[Suit, ...],
-    score: int,
-    debt: int,
-    parent: GameState | None,
-    move: Move | None,
-) -> GameState:
-    # Built as the scaffold builds every game's state (see `pyramid13._base.scaffold`).
-    state: Any = _new_state(_NewState)
-    state._game = game
-    state._ups = ups
-    state._downs = downs
-    state._runs = runs
-    state._dealt = dealt
-    state._removed = removed
-    state._score = score
-    state._debt = debt
-    state._parent = parent
-    state._move = move
-    state._status = None
-    state.__class__ = GameState
-    return state  # type: ignore[no-any-return]
+_FIELDS = ("_game", "_ups", "_downs", "_runs", "_dealt", "_removed", "_score", "_debt")
+# _make(game, ups, downs, runs, dealt, removed, score, debt, parent, move): a new state, as
+# the scaffold builds every game's (`pyramid13._base.scaffold.builder`).
+_make: Callable[..., GameState] = builder(GameState, _StateSlots, (*_FIELDS, "_parent", "_move"))
 
 
 def make_position(
