@@ -374,7 +374,7 @@ def test_error_classes_show_their_public_path(name: str) -> None:
 
 
 def test_every_error_class_is_exported() -> None:
-    errors = importlib.import_module("pyramid13._errors")
+    errors = importlib.import_module("pyramid13._base.errors")
     assert set(errors.__all__) <= set(pyramid13.__all__)
 
 

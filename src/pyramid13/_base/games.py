@@ -12,8 +12,8 @@ Examples:
     >>> import pyramid13 as p13
     >>> [game.name for game in p13.registered_games()]
     ['pyramid', 'spider']
-    >>> p13.get_game("spider").state_type
-    <class 'pyramid13.spider.GameState'>
+    >>> p13.get_game("spider").state_type is p13.spider.GameState
+    True
 """
 
 from __future__ import annotations
@@ -52,6 +52,12 @@ class Game:
     In the manner of OpenSpiel's ``GameType``: the types of the game's values, its
     solver, hint and named bots, how to draw it, how statistics stop a game that makes no
     progress and how a record names it. Entries compare by identity: there is one per game.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> game = p13.get_game("pyramid")
+        >>> game.title, game.rules_type is p13.RuleSet, sorted(game.bots)
+        ('Pyramid', True, ['greedy', 'random', 'solver'])
     """
 
     name: str
@@ -95,7 +101,16 @@ class Game:
         return f"<Game {self.name!r}>"
 
     def owns(self, value: object) -> bool:
-        """True when `value` is a rule set, layout, state, move or observation of this game."""
+        """True when `value` is a rule set, layout, state, move or observation of this game.
+
+        Args:
+            value: any value.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> p13.get_game("pyramid").owns(p13.RuleSet()), p13.get_game("spider").owns(3)
+            (True, False)
+        """
         return isinstance(
             value,
             (
@@ -114,8 +129,16 @@ _REGISTRY: dict[str, Game] = {}
 def register_game(game: Game) -> Game:
     """Add `game` to the registry (each game package does so when imported).
 
+    Args:
+        game: the game's entry; registering the same entry again changes nothing.
+
     Raises:
         InvalidArgumentError: `game` is not a `Game`, or another game has its name.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> p13.register_game(p13.get_game("spider")) is p13.get_game("spider")
+        True
     """
     if not isinstance(game, Game):
         raise InvalidArgumentError(f"game must be a Game, not {describe(game)}")
@@ -128,6 +151,10 @@ def register_game(game: Game) -> Game:
 
 def get_game(name: str) -> Game:
     """The game called `name`, importing its package on first use.
+
+    Args:
+        name: the game's `Game.name`: ``"pyramid"`` or ``"spider"`` (or a game registered
+            since).
 
     Raises:
         InvalidArgumentError: no game has that name.
@@ -148,7 +175,13 @@ def get_game(name: str) -> Game:
 
 
 def registered_games() -> tuple[Game, ...]:
-    """Every game: the built-in ones (imported here if need be) and any registered since."""
+    """Every game: the built-in ones (imported here if need be) and any registered since.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> [game.title for game in p13.registered_games()]
+        ['Pyramid', 'Spider']
+    """
     for name in BUILTIN_GAMES:
         get_game(name)
     return tuple(_REGISTRY.values())
@@ -167,6 +200,11 @@ def game_of(value: object, name: str = "state", what: str = "GameState") -> Game
 
     Raises:
         InvalidArgumentError: `value` belongs to no game; the message names what it is.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> p13.game_of(p13.spider.RuleSet()).name
+        'spider'
     """
     for game in _REGISTRY.values():
         if game.owns(value):

@@ -15,10 +15,11 @@ A game's state is three classes, the same in every game:
 * ``building(_Fields)``: the twin a new state is filled in. A state refuses attribute
   assignment, yet ``apply`` fills one for every move: the engine makes the new object as
   the twin (the same slots, plain fast stores), fills it, and then gives it the state's
-  class (``state.__class__ = GameState``). `builder` writes that function for a game. `benchmarks/bench_construction.py` times that
-  against storing through the slot descriptors and through ``object.__setattr__``, on
-  both games' fields: the class swap is the fastest (about 0.4 µs a state against 0.6 µs
-  and 1.2 µs), so both games build their states so.
+  class (``state.__class__ = GameState``); `builder` writes that function for a game.
+  `benchmarks/bench_construction.py` times that against storing through the slot
+  descriptors and through ``object.__setattr__``, on both games' fields: the class swap
+  is the fastest (about 0.4 µs a state against 0.6 µs and 1.2 µs), so both games build
+  their states so.
 
 The game supplies, besides its slots: ``legal_moves`` (which keeps the last state's moves
 in ``_game.last`` and sets ``_status``, through `set_status`), ``apply_unchecked``,

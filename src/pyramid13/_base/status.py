@@ -14,6 +14,7 @@ class Status(enum.Enum):
     """Where a game stands, in either game (Pyramid and ``pyramid13.spider``).
 
     Examples:
+        >>> from pyramid13 import GameState, Layout, RuleSet
         >>> state = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft"))
         >>> state.status
         <Status.PLAYING: 'playing'>

@@ -206,6 +206,9 @@ _SHIPPED: ShippedPolicies[ScoringPolicy] = ShippedPolicies(
 def scoring_policy(name: str) -> ScoringPolicy:
     """The shipped scoring policy called `name`: ``"none"``, ``"cardems"`` or ``"microsoft"``.
 
+    Args:
+        name: the policy's `ScoringPolicy.name`.
+
     Examples:
         >>> scoring_policy("cardems")
         CardemsScoring()
