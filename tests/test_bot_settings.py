@@ -129,3 +129,19 @@ def test_a_bot_pickled_by_an_older_version_still_loads() -> None:
     spider_bot = spider.RandomBot.__new__(spider.RandomBot)
     spider_bot.__setstate__(9)
     assert spider_bot == spider.RandomBot(9)
+
+
+class _Tagged(p13.GreedyBot):
+    """A user's bot: the library's settings, and an attribute of its own."""
+
+    __slots__ = ("tag",)
+
+    def __init__(self, tag: str) -> None:
+        self.tag = tag
+
+
+def test_a_subclass_keeps_its_own_attributes_through_a_pickle() -> None:
+    bot = pickle.loads(pickle.dumps(_Tagged("mine")))
+    assert bot.tag == "mine"
+    bot.tag = "changed"  # not a setting: the subclass's own to change
+    assert copy.deepcopy(bot).tag == "changed"

@@ -9,9 +9,10 @@ order of its constructor, in ``_SETTINGS``, and stores them once, in its ``__ini
 * ``repr``: ``spider.SamplingBot(samples=8, candidates=6, depth=20, seed=0)``, the game's
   prefix (``_PREFIX``) and the class name, then each setting as ``name=value``;
 * equality and hashing by class and settings: two bots with the same settings play alike;
-* pickling and copying of the settings alone: what a bot keeps for the game in progress
-  (plans, positions seen) does not travel, and ``_reset`` (when the bot has one) sets it up
-  afresh on the copy;
+* pickling and copying of the settings: what a bot keeps for the game in progress (the
+  attributes of the classes that define ``_reset``: plans, positions seen) does not travel,
+  and ``_reset`` sets it up afresh on the copy; the attributes of a class without
+  ``_reset`` (a subclass's own) travel with the settings;
 * settings fixed once built: assigning or deleting one raises `FrozenInstanceError` (an
   `AttributeError`, as for the library's frozen values). A bot's other attributes, the
   working memory of its game in progress, stay its own to change.
@@ -19,6 +20,7 @@ order of its constructor, in ``_SETTINGS``, and stores them once, in its ``__ini
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, ClassVar
 
 from attrs.exceptions import FrozenInstanceError
@@ -92,13 +94,39 @@ class Settings:
     def __hash__(self) -> int:
         return hash((self._owner(), *self._settings()))
 
-    def __getstate__(self) -> tuple[Any, ...]:
-        return self._settings()
+    def _extras(self) -> dict[str, Any]:
+        """What travels besides the settings: the attributes of the classes that keep no
+        game in progress (those without a ``_reset`` of their own), such as those of a
+        subclass that brings its own, and any instance dict."""
+        extras: dict[str, Any] = {}
+        names = type(self)._SETTINGS
+        for cls in type(self).__mro__:
+            if "_reset" in vars(cls):
+                continue  # its slots are the game in progress, set up afresh by _reset
+            slots = vars(cls).get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if name not in names and name not in ("__dict__", "__weakref__"):
+                    with contextlib.suppress(AttributeError):
+                        extras[name] = object.__getattribute__(self, name)
+        extras.update(getattr(self, "__dict__", {}))
+        return extras
+
+    def __getstate__(self) -> Any:
+        settings = self._settings()
+        extras = self._extras()
+        return {"settings": settings, "extras": extras} if extras else settings
 
     def __setstate__(self, state: Any) -> None:
-        if not isinstance(state, tuple):
-            state = (state,)  # a one-setting bot pickled by an older version: the value
-        for name, value in zip(type(self)._SETTINGS, state, strict=True):
+        extras: dict[str, Any] = {}
+        if isinstance(state, dict):
+            settings, extras = state["settings"], state["extras"]
+        elif isinstance(state, tuple):
+            settings = state
+        else:
+            settings = (state,)  # a one-setting bot pickled by an older version: the value
+        for name, value in zip(type(self)._SETTINGS, settings, strict=True):
+            _set(self, name, value)
+        for name, value in extras.items():
             _set(self, name, value)
         reset = getattr(self, "_reset", None)
         if reset is not None:
