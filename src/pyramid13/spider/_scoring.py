@@ -174,15 +174,19 @@ _SHIPPED: ShippedPolicies[ScoringPolicy] = ShippedPolicies(
 def scoring_policy(name: str) -> ScoringPolicy:
     """The shipped Spider scoring policy called `name`: ``"none"`` or ``"microsoft"``.
 
-    Args:
-        name: the policy's `ScoringPolicy.name`.
+    A Pyramid policy's name (``"cardems"``) is not one of them: the two games score moves
+    of different kinds, so each has its own policies.
 
-    Examples:
-        >>> scoring_policy("none")
-        NoScoring()
+    Args:
+        name: a Spider policy's `ScoringPolicy.name`, as saved rules and position codes
+            write it.
 
     Raises:
         InvalidRulesError: no shipped Spider policy has that name.
+
+    Examples:
+        >>> scoring_policy("none"), scoring_policy("microsoft").start
+        (NoScoring(), 500)
     """
     return _SHIPPED.get(name)
 
