@@ -4,8 +4,9 @@ Cards (`cards`), the error hierarchy (`errors`), `Status` (`status`), where a ca
 (`location`), the seeded shuffling generator (`shuffle`), the helpers of integer action
 spaces (`actions`), the SVG drawing kit (`canvas`), the solve result and its limit checks
 (`solving`), the checks of sampling (`sampling`), the `Bot` and `State` protocols (`bots`,
-`protocol`), short descriptions of values for messages (`text`) and the game registry
-(`games`). Each game package (``pyramid13.pyramid``, ``pyramid13.spider``) imports only
+`protocol`), short descriptions of values for messages (`text`), the game registry
+(`games`), the scaffold of every game's state (`scaffold`) and the settings pattern of
+every bot (`settings`). Each game package (``pyramid13.pyramid``, ``pyramid13.spider``) imports only
 these modules; see docs/explanation/design.md for the layers.
 """
 

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import re
 from html import escape
+from typing import Any
 
 from .cards import Card, Rank, Suit
+from .errors import InvalidArgumentError, InvalidMoveError
+from .text import describe
 
-__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Canvas", "attr", "length"]
+__all__ = ["CARD_HEIGHT", "CARD_WIDTH", "Canvas", "attr", "check_picture", "length"]
 
 CARD_WIDTH = 56
 CARD_HEIGHT = 78
@@ -98,3 +101,33 @@ class Canvas:
 def length(pixels: float) -> str:
     """A length for the width and height attributes: at most 2 decimals, no trailing 0."""
     return f"{pixels:.2f}".rstrip("0").rstrip(".")
+
+
+def check_picture(
+    highlight: object, title: object, scale: object, move_type: Any, move_name: str = "Move"
+) -> Any:
+    """The arguments of every game's picture, checked: the move to highlight (a move of
+    the game, its text, or None) as a move or None.
+
+    Raises:
+        InvalidMoveError: `highlight` is neither a move of the game nor the text of one.
+        InvalidArgumentError: `title` is not text or None, or `scale` is not a positive
+            number of at most 100.
+    """
+    if isinstance(highlight, str):
+        highlight = move_type.parse(highlight)
+    elif highlight is not None and not isinstance(highlight, move_type):
+        raise InvalidMoveError(
+            f"highlight must be a {move_name}, its text or None, not {type(highlight).__name__}"
+        )
+    if title is not None and not isinstance(title, str):
+        raise InvalidArgumentError(f"title must be text or None, not {type(title).__name__}")
+    if (
+        isinstance(scale, bool)
+        or not isinstance(scale, (int, float))
+        or not 0 < scale <= 100  # also refuses NaN
+    ):
+        raise InvalidArgumentError(
+            f"scale must be a positive number of at most 100, not {describe(scale)}"
+        )
+    return highlight

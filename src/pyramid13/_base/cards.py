@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 import attrs
@@ -10,7 +11,7 @@ import attrs
 from .errors import InvalidCardError
 from .text import describe
 
-__all__ = ["DECK", "Card", "Rank", "Suit"]
+__all__ = ["DECK", "Card", "Rank", "Suit", "parse_cards"]
 
 
 class Suit(enum.Enum):
@@ -194,3 +195,27 @@ DECK: tuple[Card, ...] = Card._BY_INDEX
 
 ``DECK[card.index] is card`` for every card.
 """
+
+
+def parse_cards(
+    tokens: Iterable[str], error: Callable[[str], Exception], where: Callable[[int], str]
+) -> list[Card]:
+    """The cards `tokens` name, read by `Card.parse`; a token that names no card raises
+    `error` with ``where(n)`` (for the n-th token, from 1) before the reason.
+
+    Examples:
+        >>> from pyramid13 import InvalidMoveError
+        >>> parse_cards(["KS", "ah"], InvalidMoveError, lambda n: f"card {n}")
+        [Card.parse('KS'), Card.parse('AH')]
+        >>> parse_cards(["KS", "XX"], InvalidMoveError, lambda n: f"card {n}")
+        Traceback (most recent call last):
+        ...
+        pyramid13.InvalidMoveError: card 2: ...
+    """
+    cards = []
+    for number, token in enumerate(tokens, 1):
+        try:
+            cards.append(Card.parse(token))
+        except InvalidCardError as problem:
+            raise error(f"{where(number)}: {problem}") from None
+    return cards

@@ -14,10 +14,10 @@ does not depend on the deal.
 
 from __future__ import annotations
 
-from .._base.errors import InvalidArgumentError, InvalidMoveError
+from .._base.actions import ActionSpace
 from ._moves import _REMOVALS, Move, MoveKind
 
-__all__ = ["ACTION_COUNT", "action_to_move", "move_to_action"]
+__all__ = ["ACTION_COUNT", "SPACE", "action_to_move", "move_to_action"]
 
 
 def _removal_key(move: Move) -> tuple[int, ...]:
@@ -26,20 +26,21 @@ def _removal_key(move: Move) -> tuple[int, ...]:
     return (len(indexes), *indexes)
 
 
-_MOVES: tuple[Move, ...] = (
-    *sorted(_REMOVALS.values(), key=_removal_key),
-    Move.DRAW,
-    Move.RECYCLE,
+SPACE = ActionSpace(
+    "Pyramid", (*sorted(_REMOVALS.values(), key=_removal_key), Move.DRAW, Move.RECYCLE), Move
 )
+"""Pyramid's action space."""
+_MOVES = SPACE.moves
+_ACTION_OF = SPACE.action_of
 
-ACTION_COUNT: int = len(_MOVES)
+ACTION_COUNT: int = SPACE.count
 """The size of Pyramid's action space: 102 (4 Kings, 96 pairs, draw, recycle)."""
-
-_ACTION_OF: dict[Move, int] = {move: action for action, move in enumerate(_MOVES)}
 
 
 def action_to_move(action: int) -> Move:
-    """The move numbered `action` in Pyramid's action space.
+    """The move numbered `action` in Pyramid's action space: a King removal for 0 to 3, a
+    pair for 4 to 99 (by the lower card's index, then the higher's), draw (100) or recycle
+    (101). Every rule set uses all of them; which are legal depends on the position.
 
     Args:
         action: an int in ``0 .. ACTION_COUNT - 1``.
@@ -51,15 +52,12 @@ def action_to_move(action: int) -> Move:
     Raises:
         InvalidArgumentError: `action` is not an int in that range.
     """
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
-        raise InvalidArgumentError(
-            f"a Pyramid action must be an int in 0..{ACTION_COUNT - 1}, not {action!r}"
-        )
-    return _MOVES[action]
+    return SPACE.move(action)
 
 
 def move_to_action(move: Move | str) -> int:
-    """The number of `move` (a `Move` or its text) in Pyramid's action space.
+    """The number of `move` (a `Move` or its text) in Pyramid's action space; a removal is
+    numbered by its cards, wherever they lie, so the number does not depend on the deal.
 
     Args:
         move: any well-formed move, legal or not.
@@ -73,14 +71,7 @@ def move_to_action(move: Move | str) -> int:
     Raises:
         InvalidMoveError: `move` is neither a Move nor valid move text.
     """
-    if isinstance(move, str):
-        move = Move.parse(move)
-    elif not isinstance(move, Move):
-        raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
-    action = _ACTION_OF.get(move)
-    if action is None:  # pragma: no cover - every valid Move is in the table
-        raise InvalidMoveError(f"{move} has no action number")
-    return action
+    return SPACE.action(move)
 
 
 def _check_table() -> None:

@@ -12,9 +12,9 @@ game replays identically and parallel statistics do not depend on how the work i
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Any
 
 from .._base.errors import GameOverError, InvalidArgumentError
+from .._base.settings import Settings
 from .._base.solving import check_limits
 from .._base.text import describe
 from ._greedy import greedy_move
@@ -23,9 +23,6 @@ from ._moves import Move
 from ._rules import RuleSet
 from ._state import GameState, check_state
 from .solver import DEFAULT_NODE_LIMIT, solve
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = ["GreedyBot", "RandomBot", "SolverBot"]
 
@@ -38,7 +35,7 @@ def _legal(state: GameState) -> tuple[Move, ...]:
     return legal
 
 
-class RandomBot:
+class RandomBot(Settings):
     """Plays a uniformly random legal move: the baseline every other player should beat.
 
     The choice is a hash (BLAKE2) of `seed` and the position (where every card lies and
@@ -57,6 +54,7 @@ class RandomBot:
     """
 
     __slots__ = ("seed",)
+    _SETTINGS = ("seed",)
 
     seed: int
     """The seed the choices derive from."""
@@ -64,7 +62,7 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidArgumentError(f"seed must be an int, not {describe(seed)}")
-        self.seed = seed
+        self._settle(seed=seed)
 
     def choose(self, state: GameState) -> Move:
         """A random legal move.
@@ -98,23 +96,8 @@ class RandomBot:
         digest = hashlib.blake2b(head + bytes(cell + 3 for cell in cells), digest_size=8).digest()
         return legal[int.from_bytes(digest, "big") % len(legal)]
 
-    def __repr__(self) -> str:
-        return f"RandomBot(seed={self.seed})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RandomBot) and other.seed == self.seed
-
-    def __hash__(self) -> int:
-        return hash((RandomBot, self.seed))
-
-    def __getstate__(self) -> int:
-        return self.seed
-
-    def __setstate__(self, seed: int) -> None:
-        self.seed = seed
-
-
-class GreedyBot:
+class GreedyBot(Settings):
     """Plays by the rules of thumb players are taught, looking one move ahead.
 
     A King goes at once; a removal that leaves some pyramid card with no partner that
@@ -158,17 +141,8 @@ class GreedyBot:
         assert move is not None
         return move
 
-    def __repr__(self) -> str:
-        return "GreedyBot()"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GreedyBot)
-
-    def __hash__(self) -> int:
-        return hash(GreedyBot)
-
-
-class SolverBot:
+class SolverBot(Settings):
     """Plays a winning line whenever one exists: perfect information play.
 
     On its first move in a game it solves the position (see `solve`) and then follows the
@@ -195,6 +169,8 @@ class SolverBot:
     """
 
     __slots__ = ("_expect", "_given_up", "_line", "node_limit", "optimal", "time_limit")
+    # The plan in progress is not part of the bot's identity and does not travel.
+    _SETTINGS = ("node_limit", "time_limit", "optimal")
 
     node_limit: int | None
     """The node limit of each search."""
@@ -211,9 +187,7 @@ class SolverBot:
         optimal: bool = False,
     ) -> None:
         check_limits(node_limit, time_limit)
-        self.node_limit = node_limit
-        self.time_limit = time_limit
-        self.optimal = optimal
+        self._settle(node_limit=node_limit, time_limit=time_limit, optimal=optimal)
         self._reset()
 
     def _reset(self) -> None:
@@ -263,23 +237,3 @@ class SolverBot:
         fallback = greedy_move(state)
         assert fallback is not None
         return fallback
-
-    def __repr__(self) -> str:
-        return (
-            f"SolverBot(node_limit={self.node_limit!r}, time_limit={self.time_limit!r}, "
-            f"optimal={self.optimal!r})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SolverBot) and self.__getstate__() == other.__getstate__()
-
-    def __hash__(self) -> int:
-        return hash((SolverBot, *self.__getstate__()))
-
-    def __getstate__(self) -> tuple[Any, ...]:
-        # The plan in progress is not part of the bot's identity and does not travel.
-        return (self.node_limit, self.time_limit, self.optimal)
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.node_limit, self.time_limit, self.optimal = state
-        self._reset()

@@ -8,8 +8,8 @@ from typing import ClassVar
 
 import attrs
 
-from .._base.cards import DECK, Card, Rank
-from .._base.errors import InvalidCardError, InvalidMoveError
+from .._base.cards import DECK, Card, Rank, parse_cards
+from .._base.errors import InvalidMoveError
 from .._base.text import describe
 
 __all__ = ["Move", "MoveKind"]
@@ -186,14 +186,9 @@ class Move:
             raise InvalidMoveError(
                 f"{describe(text)} is not a move: at most two cards, joined by '+'"
             )
-        cards = []
-        for number, part in enumerate(parts, 1):
-            try:
-                cards.append(Card.parse(part))
-            except InvalidCardError as error:
-                raise InvalidMoveError(
-                    f"{describe(text)} is not a move: card {number}: {error}"
-                ) from None
+        cards = parse_cards(
+            parts, InvalidMoveError, lambda number: f"{describe(text)} is not a move: card {number}"
+        )
         move = _REMOVALS.get(frozenset(cards)) if len(set(cards)) == len(cards) else None
         if move is not None:
             return move

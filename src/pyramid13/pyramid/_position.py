@@ -1,4 +1,8 @@
-"""Position codes: one line of text for a position without its history (like chess FEN).
+"""Pyramid position codes: one line of text for a position without its history (like
+chess FEN).
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor; the framing
+every game's codes share (fields, the rules field) is the floor's `pyramid13._base.position`.
 
 Six fields separated by whitespace::
 
@@ -26,6 +30,7 @@ from urllib.parse import quote, unquote
 
 from .._base.cards import Card
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .._base.position import code_fields, code_rules, rule_items
 from .._base.text import describe
 from ._geometry import COVERED_BY, ROWS, position_of, slot_of
 from ._layout import STOCK_SIZE
@@ -119,30 +124,15 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
     Raises:
         InvalidRulesError: an unknown preset or setting, or a bad value.
     """
-    if not isinstance(text, str):
-        raise InvalidRulesError(f"rules must be given as text, not {type(text).__name__}")
-    items = [item.strip() for item in text.split(",")]
-    base = "classic"
-    if items and "=" not in items[0]:
-        base = items.pop(0).lower()
+    base, pairs = rule_items(text, "classic", "passes=3")
     settings = RuleSet.preset(base).to_dict()
     defaults = dict(settings)
-    seen: set[str] = set()
-    for item in items:
-        key, equals, value = item.partition("=")
-        key = key.strip().lower().replace("-", "_")
-        if not equals:
-            raise InvalidRulesError(
-                f"{describe(item)}: expected a setting like passes=3 after the preset name"
-            )
+    for key, value in pairs:
         if key not in settings:
             raise InvalidRulesError(
                 f"unknown rule setting {describe(key)}; settings: {', '.join(settings)}"
             )
-        if key in seen:
-            raise InvalidRulesError(f"rule setting {describe(key)} given twice")
-        seen.add(key)
-        settings[key] = _parse_setting(key, value.strip(), defaults)
+        settings[key] = _parse_setting(key, value, defaults)
     return RuleSet.from_dict(settings, policies=policies)
 
 
@@ -268,34 +258,9 @@ def _pyramid(reader: _Reader, text: str) -> list[Card | None]:
 
 def parse_position(text: str, rules: RuleSet | str | None = None) -> GameState:
     """Read a position code into a state without history; see `GameState.from_string`."""
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"a position code must be text, not {type(text).__name__}")
-    if len(text) > MAX_CODE_LENGTH:
-        raise InvalidPositionError(
-            f"a position code is at most {MAX_CODE_LENGTH} characters, this one has {len(text)}"
-        )
-    fields = text.split()
-    if len(fields) not in (5, 6):
-        raise InvalidPositionError(
-            f"a position code has 6 fields separated by spaces ({', '.join(_FIELDS)}; the "
-            f"rules may be left out), this one has {len(fields)}"
-        )
-    if rules is not None:
-        rules = as_rules(rules)
-    if len(fields) == 6:
-        policies = None if rules is None else {rules.scoring.name: rules.scoring}
-        try:
-            code_rules = parse_rules(fields[5], policies)
-        except InvalidRulesError as error:
-            raise InvalidPositionError(f"rules field: {error}") from None
-        if rules is not None and code_rules != rules:
-            raise InvalidPositionError(
-                f"the code's rules ({fields[5]}) differ from the rules given "
-                f"({format_rules(rules)})"
-            )
-        rules = code_rules
-    elif rules is None:
-        rules = RuleSet()
+    fields = code_fields(text, _FIELDS, MAX_CODE_LENGTH)
+    given = None if rules is None else as_rules(rules)
+    rules = code_rules(fields, len(_FIELDS), given, parse_rules, format_rules, RuleSet)
     reader = _Reader()
     pyramid = _pyramid(reader, fields[0])
     stock = _pile(reader, fields[1], "the stock")

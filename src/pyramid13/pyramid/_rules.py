@@ -1,15 +1,21 @@
-"""Rule sets: every variant's settings in one immutable value, with named presets."""
+"""Pyramid rule sets: every variant's settings in one immutable value, with named presets.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor; what every
+game's rules share (`from_dict`, the checks of flags and policy names) is the floor's
+`pyramid13._base.rules`.
+"""
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from .._base.errors import InvalidRulesError
+from .._base.rules import RulesBase, check_policy_type
+from .._base.rules import check_bool as _check_bool
 from .._base.text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
 
@@ -39,15 +45,8 @@ class Goal(enum.Enum):
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
-def _to_policy(value: ScoringPolicy | str) -> ScoringPolicy:
-    if isinstance(value, str):
-        return scoring_policy(value)
-    return value
-
-
-def _check_bool(instance: RuleSet, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidRulesError(f"{attribute.name} must be True or False, not {describe(value)}")
+def _to_policy(value: object) -> object:
+    return scoring_policy(value) if isinstance(value, str) else value
 
 
 def _check_count(low: int, high: int) -> Any:
@@ -78,17 +77,8 @@ def _check_goal(instance: RuleSet, attribute: Any, value: object) -> None:
 def _check_policy(
     instance: RuleSet, attribute: attrs.Attribute[ScoringPolicy], value: object
 ) -> None:
-    if isinstance(value, type):
-        # A class passes the runtime protocol check (it has .name and .score) but is no policy.
-        raise InvalidRulesError(
-            f"scoring must be a ScoringPolicy instance, not the class {value.__name__}; "
-            f"use {value.__name__}()"
-        )
-    if not isinstance(value, ScoringPolicy) or not isinstance(value.name, str):
-        raise InvalidRulesError(
-            f"scoring must be a ScoringPolicy (with .name and .score) or a policy name, "
-            f"not {describe(value)}"
-        )
+    check_policy_type(value, ScoringPolicy, "a ScoringPolicy (with .name and .score)")
+    assert isinstance(value, ScoringPolicy)
     name = value.name
     if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
         raise InvalidRulesError(
@@ -112,20 +102,11 @@ def as_rules(rules: RuleSet | str | None, name: str = "rules") -> RuleSet:
     Raises:
         InvalidRulesError: an unknown preset name, or neither a RuleSet nor text.
     """
-    if isinstance(rules, RuleSet):
-        return rules
-    if rules is None:
-        return RuleSet()
-    if isinstance(rules, str):
-        return RuleSet.preset(rules)
-    raise InvalidRulesError(
-        f"{name} must be a RuleSet or a preset name (use RuleSet.preset), "
-        f"not {type(rules).__name__}"
-    )
+    return RuleSet._coerce(rules, name)
 
 
 @attrs.frozen
-class RuleSet:
+class RuleSet(RulesBase):
     """Every setting of a Pyramid variant. `RuleSet()` is the `classic` preset.
 
     Examples:
@@ -243,40 +224,7 @@ class RuleSet:
         }
 
     @classmethod
-    def from_dict(
-        cls,
-        data: Mapping[str, Any],
-        *,
-        policies: Mapping[str, ScoringPolicy] | None = None,
-    ) -> RuleSet:
-        """Rules from a dict like `to_dict` makes; missing keys take their defaults.
-
-        Args:
-            data: the settings.
-            policies: extra scoring policies by name, for rules saved with your own policy.
-
-        Raises:
-            InvalidRulesError: an unknown key, a bad value or an unknown scoring policy.
-
-        Examples:
-            >>> RuleSet.from_dict({"passes": None, "scoring": "cardems"}).preset_name
-            'cardems'
-            >>> RuleSet.from_dict({"pases": 2})
-            Traceback (most recent call last):
-            ...
-            pyramid13.InvalidRulesError: unknown rule setting(s): ...pases...
-        """
-        if not isinstance(data, Mapping):
-            raise InvalidRulesError(f"rules must be a mapping, not {type(data).__name__}")
-        known = {field.name for field in attrs.fields(cls)}
-        if policies is not None and not isinstance(policies, Mapping):
-            raise InvalidRulesError(
-                f"policies must be a mapping of names to policies, not {type(policies).__name__}"
-            )
-        unknown = sorted(describe(key) for key in data if key not in known)
-        if unknown:
-            raise InvalidRulesError(f"unknown rule setting(s): {', '.join(unknown)}")
-        settings = dict(data)
+    def _settings_from_dict(cls, settings: dict[str, Any]) -> dict[str, Any]:
         if "goal" in settings:
             try:
                 settings["goal"] = Goal(settings["goal"])
@@ -285,19 +233,7 @@ class RuleSet:
                     f"goal must be one of {', '.join(g.value for g in Goal)}, "
                     f"not {describe(settings['goal'])}"
                 ) from None
-        if "scoring" in settings:
-            name = settings["scoring"]
-            if not isinstance(name, str):
-                raise InvalidRulesError(f"scoring must be a policy name, not {describe(name)}")
-            if policies is not None and name in policies:
-                policy = policies[name]
-                if getattr(policy, "name", None) != name:
-                    raise InvalidRulesError(
-                        f"policies maps {name!r} to a policy named "
-                        f"{getattr(policy, 'name', None)!r}: the key must be the policy's name"
-                    )
-                settings["scoring"] = policy
-        return cls(**settings)
+        return settings
 
 
 _PRESETS: dict[str, RuleSet] = {

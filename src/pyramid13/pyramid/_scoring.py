@@ -1,4 +1,9 @@
-"""Scoring policies: the protocol a RuleSet's scoring follows and the shipped policies."""
+"""Pyramid scoring policies: the protocol a RuleSet's scoring follows and the shipped
+policies.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor; the lookup by
+name is the floor's (`pyramid13._base.scoring`).
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
-from .._base.errors import InvalidRulesError
-from .._base.text import describe
+from .._base.scoring import ShippedPolicies, constant
 from ._moves import Move, MoveKind
 
 __all__ = [
@@ -97,10 +101,8 @@ class NoScoring:
         NoScoring()
     """
 
-    @property
-    def name(self) -> str:
-        """``"none"``."""
-        return "none"
+    name = constant("none")
+    """``"none"``."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Always 0.
@@ -128,10 +130,8 @@ class CardemsScoring:
         (CardemsScoring(), 10)
     """
 
-    @property
-    def name(self) -> str:
-        """``"cardems"``."""
-        return "cardems"
+    name = constant("cardems")
+    """``"cardems"``."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply the Cardems table to one move.
@@ -174,10 +174,8 @@ class MicrosoftScoring:
         (MicrosoftScoring(), 5)
     """
 
-    @property
-    def name(self) -> str:
-        """``"microsoft"``."""
-        return "microsoft"
+    name = constant("microsoft")
+    """``"microsoft"``."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply the Microsoft table to one move.
@@ -200,9 +198,9 @@ class MicrosoftScoring:
         return score
 
 
-_SHIPPED: dict[str, ScoringPolicy] = {
-    policy.name: policy for policy in (NoScoring(), CardemsScoring(), MicrosoftScoring())
-}
+_SHIPPED: ShippedPolicies[ScoringPolicy] = ShippedPolicies(
+    "", NoScoring(), CardemsScoring(), MicrosoftScoring()
+)
 
 
 def scoring_policy(name: str) -> ScoringPolicy:
@@ -212,20 +210,15 @@ def scoring_policy(name: str) -> ScoringPolicy:
         name: the policy's `ScoringPolicy.name`.
 
     Examples:
-        >>> scoring_policy("microsoft")
-        MicrosoftScoring()
+        >>> scoring_policy("cardems")
+        CardemsScoring()
 
     Raises:
         InvalidRulesError: no shipped policy has that name.
     """
-    policy = _SHIPPED.get(name) if isinstance(name, str) else None
-    if policy is None:
-        raise InvalidRulesError(
-            f"unknown scoring policy {describe(name)}; shipped ones: {', '.join(_SHIPPED)}"
-        )
-    return policy
+    return _SHIPPED.get(name)
 
 
 def shipped_policy_names() -> tuple[str, ...]:
     """The names of the shipped policies."""
-    return tuple(_SHIPPED)
+    return _SHIPPED.names()

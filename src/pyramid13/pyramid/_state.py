@@ -1,4 +1,8 @@
-"""Game states: legal moves, apply, undo and status for every rule variant.
+"""Pyramid game states: legal moves, apply, undo and status for every rule variant.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor. What every
+game's state shares (score, status, history, ``apply`` over ``apply_unchecked``, equality,
+frozen-ness) is the floor's scaffold, `pyramid13._base.scaffold`.
 
 Inside, a position is a handful of ints, in the manner of bitboard chess engines:
 
@@ -13,25 +17,23 @@ state of it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
-from attrs.exceptions import FrozenInstanceError
-
-from .._base.actions import action_mask, sorted_actions
 from .._base.cards import DECK, Card
 from .._base.errors import (
-    IllegalMoveError,
     InvalidArgumentError,
     InvalidLayoutError,
-    InvalidMoveError,
     InvalidPositionError,
-    UndoError,
 )
 from .._base.games import kind_of
 from .._base.location import CardLocation, Place
+from .._base.packing import pack as _pack
+from .._base.packing import unpack as _unpack
+from .._base.scaffold import StateFields, StateScaffold, builder, set_status
 from .._base.status import Status
-from ._actions import _ACTION_OF, ACTION_COUNT
+from ._actions import SPACE
 from ._geometry import COVERED_BY, ROW_MASKS, SLOTS, available_in, lone_covers, position_of
 from ._layout import PYRAMID_SIZE, Layout
 from ._moves import KING_MOVES, PAIR_MOVES, Move, MoveKind
@@ -64,33 +66,6 @@ _ROWS_TOUCHED = {
 def _count(packed: int) -> int:
     """Number of cards in a packed pile (every 6-bit field holds a nonzero card id)."""
     return (packed.bit_length() + 5) // 6
-
-
-def _unpack(packed: int) -> tuple[Card, ...]:
-    """A packed pile as cards, bottom to top."""
-    cards = []
-    while packed:
-        cards.append(_CARD[packed & 63])
-        packed >>= 6
-    cards.reverse()
-    return tuple(cards)
-
-
-def _pack(cards: Sequence[Card]) -> int:
-    """Cards given bottom to top, packed with the top in the lowest bits."""
-    packed = 0
-    for card in cards:
-        packed = (packed << 6) | (card.index + 1)
-    return packed
-
-
-def _as_move(move: Move | str) -> Move:
-    """A Move, or move text read by `Move.parse`: the one rule for moves given as text."""
-    if isinstance(move, Move):
-        return move
-    if isinstance(move, str):
-        return Move.parse(move)
-    raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
 
 
 class _Shape:
@@ -294,39 +269,20 @@ def _removal_reachable_one_pile(
                 return True
 
 
-def _frozen(what: str) -> FrozenInstanceError:
-    error = FrozenInstanceError()
-    error.args = (f"GameState is immutable: {what}; apply a move to get a new state",)
-    return error
+class _StateSlots(StateFields):
+    """The fields of a `GameState`, in slots: the scaffold's and Pyramid's (see `_make`)."""
 
-
-class _StateSlots:
-    """The fields of a `GameState`, in slots (see `_make` for why they live here)."""
-
-    __slots__ = (
-        "_game",
-        "_move",
-        "_parent",
-        "_pass",
-        "_pyr",
-        "_score",
-        "_status",
-        "_stock",
-        "_waste",
-    )
+    __slots__ = ("_pass", "_pyr", "_stock", "_waste")
+    _POSITION = attrgetter("_pyr", "_stock", "_waste", "_pass", "_score")
 
     _game: _Game
     _pyr: int
     _stock: int
     _waste: int
     _pass: int
-    _score: int
-    _parent: GameState | None
-    _move: Move | None
-    _status: Status | None
 
 
-class GameState(_StateSlots):
+class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE):
     """A position in a game, with the way it was reached. Immutable.
 
     Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
@@ -344,15 +300,6 @@ class GameState(_StateSlots):
     """
 
     __slots__ = ()
-
-    def __init__(self) -> None:
-        raise TypeError("use GameState.new(layout, rules) to start a game")
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise _frozen(f"cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise _frozen(f"cannot delete {name!r}")
 
     # -- construction -------------------------------------------------------------------
 
@@ -484,11 +431,6 @@ class GameState(_StateSlots):
     # -- the position -------------------------------------------------------------------
 
     @property
-    def rules(self) -> RuleSet:
-        """The rules of this game."""
-        return self._game.rules
-
-    @property
     def layout(self) -> Layout:
         """The deal this game started from.
 
@@ -587,81 +529,6 @@ class GameState(_StateSlots):
         """The current pass through the stock, starting at 1; each recycle adds one."""
         return self._pass
 
-    @property
-    def score(self) -> int:
-        """The score under the rules' scoring policy."""
-        return self._score
-
-    @property
-    def status(self) -> Status:
-        """`Status.PLAYING`, `Status.WON` or `Status.LOST`."""
-        status = self._status
-        if status is None:
-            self.legal_moves()
-            status = self._status
-            assert status is not None
-        return status
-
-    @property
-    def is_over(self) -> bool:
-        """True when the game is won or lost (no move is legal)."""
-        return self.status is not Status.PLAYING
-
-    # -- history ------------------------------------------------------------------------
-
-    @property
-    def last_move(self) -> Move | None:
-        """The move that led here, or None at the start."""
-        return self._move
-
-    @property
-    def previous(self) -> GameState | None:
-        """The state before the last move, or None at the start."""
-        return self._parent
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves applied since the start, oldest first."""
-        moves = []
-        state: GameState | None = self
-        while state is not None and state._move is not None:
-            moves.append(state._move)
-            state = state._parent
-        moves.reverse()
-        prefix = self._game.prefix
-        return prefix + tuple(moves) if prefix else tuple(moves)
-
-    @property
-    def start(self) -> GameState:
-        """The state this game started from."""
-        state = self
-        while state._parent is not None:
-            state = state._parent
-        return state
-
-    def undo(self) -> GameState:
-        """The state before the last move, exactly as it was (score and pass included). O(1).
-
-        Raises:
-            UndoError: this is the start of the game.
-
-        Examples:
-            >>> start = GameState.new(Layout.shuffled(1))
-            >>> later = start.apply("KC").apply("KH")
-            >>> later.undo().history
-            (Move.parse('KC'),)
-            >>> later.undo().undo() is start
-            True
-            >>> start.undo()
-            Traceback (most recent call last):
-            ...
-            pyramid13.UndoError: nothing to undo: this is the start of the game
-        """
-        parent = self._parent
-        if parent is None:
-            raise UndoError("nothing to undo: this is the start of the game")
-        return parent
-
     # -- moves --------------------------------------------------------------------------
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -759,79 +626,6 @@ class GameState(_StateSlots):
                 if top and beneath and _VALUE[top] + _VALUE[beneath] == 13:
                     moves.append(PAIR_MOVES[top][beneath])  # type: ignore[arg-type]
         return tuple(moves)
-
-    def legal_actions(self) -> tuple[int, ...]:
-        """The legal moves as actions of the fixed action space, in ascending order.
-
-        See `action_to_move` for the numbering; ``action_to_move(a)`` for each ``a``
-        gives the same set of moves as `legal_moves`.
-
-        Examples:
-            >>> state = GameState.new(Layout.shuffled(1))
-            >>> state.legal_actions()
-            (0, 2, 100)
-            >>> state.legal_moves()
-            (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
-        """
-        return sorted_actions(self.legal_moves(), _ACTION_OF)
-
-    def legal_action_mask(self) -> tuple[bool, ...]:
-        """One flag per action of the fixed action space: True where the action is legal.
-
-        Examples:
-            >>> mask = GameState.new(Layout.shuffled(1)).legal_action_mask()
-            >>> len(mask), [a for a, legal in enumerate(mask) if legal]
-            (102, [0, 2, 100])
-        """
-        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
-
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether `move` (a `Move` or its text) is legal here.
-
-        Text is read as `apply` reads it (`Move.parse`), so ``is_legal(text)`` is True
-        exactly when ``apply(text)`` succeeds.
-
-        Args:
-            move: any move, legal or not, or its text such as ``"KC"`` or ``"draw"``.
-
-        Examples:
-            >>> state = GameState.new(Layout.shuffled(1))
-            >>> state.is_legal("KC"), state.is_legal(Move.parse("KS"))
-            (True, False)
-
-        Raises:
-            InvalidMoveError: `move` is neither a Move nor valid move text (text such as
-                ``"4C+8C"`` is no move at all, legal or not).
-        """
-        return _as_move(move) in self.legal_moves()
-
-    def apply(self, move: Move | str) -> GameState:
-        """The state after `move` (a `Move` or its text). This state is left untouched.
-
-        Args:
-            move: one of `legal_moves`, or its text such as ``"KC"`` or ``"draw"``.
-
-        Examples:
-            >>> state = GameState.new(Layout.shuffled(1))
-            >>> state.legal_moves()
-            (Move.parse('KC'), Move.parse('KH'), Move.parse('draw'))
-            >>> after = state.apply("KC")
-            >>> after.pyramid[21], after.history, state.history
-            (None, (Move.parse('KC'),), ())
-            >>> state.apply("KS")
-            Traceback (most recent call last):
-            ...
-            pyramid13.IllegalMoveError: KS is not legal here: KS is not exposed
-
-        Raises:
-            InvalidMoveError: `move` is neither a Move nor valid move text.
-            IllegalMoveError: the move is not legal here; the message says why.
-        """
-        if not isinstance(move, Move):
-            move = _as_move(move)
-        if move not in self.legal_moves():
-            raise IllegalMoveError(f"{move} is not legal here: {self._why_illegal(move)}")
-        return self.apply_unchecked(move)
 
     def apply_unchecked(self, move: Move) -> GameState:
         """The state after `move`, without checking that it is legal.
@@ -953,28 +747,6 @@ class GameState(_StateSlots):
         cards = tuple(c if pyr >> s & 1 else 0 for s, c in enumerate(self._game.pyramid))
         return (self._game.rules, cards, self._stock, self._waste, self._pass, self._score)
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        if self._game is other._game:
-            return (
-                self._pyr == other._pyr
-                and self._stock == other._stock
-                and self._waste == other._waste
-                and self._pass == other._pass
-                and self._score == other._score
-            )
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __copy__(self) -> GameState:
-        return self  # immutable
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
-        return self  # immutable
-
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle as the start position plus the moves (small, and no deep recursion over a
         # long chain of parents); unpickling replays them.
@@ -996,12 +768,10 @@ class GameState(_StateSlots):
 
         return pyramid_svg(self)
 
-    def __repr__(self) -> str:
-        name = self.rules.preset_name or "custom rules"
+    def _repr_body(self) -> str:
         return (
-            f"<GameState {name}: {bin(self._pyr).count('1')} pyramid cards, "
-            f"stock {_count(self._stock)}, pass {self._pass}, score {self._score}, "
-            f"{self.status.value}>"
+            f"{bin(self._pyr).count('1')} pyramid cards, stock {_count(self._stock)}, "
+            f"pass {self._pass}"
         )
 
     def __str__(self) -> str:
@@ -1055,39 +825,13 @@ def _restore(
     return state
 
 
-class _NewState(_StateSlots):
-    """A GameState being built: same fields, plain assignment. See `_make`."""
-
-    __slots__ = ()
-
-
-_new_state = object.__new__
 # The lazily computed status is the one field set after construction (by `_generate`).
-_set_status: Any = vars(_StateSlots)["_status"].__set__
-
-
-def _make(
-    game: _Game,
-    pyr: int,
-    stock: int,
-    waste: int,
-    pass_: int,
-    score: int,
-    parent: GameState | None,
-    move: Move | None,
-) -> GameState:
-    # GameState refuses attribute assignment, so a new state is filled in as a _NewState
-    # (the same slots, plain fast stores) and then becomes a GameState: cheaper than a
-    # descriptor call per field, and `apply` runs this for every move.
-    state: Any = _new_state(_NewState)
-    state._game = game
-    state._pyr = pyr
-    state._stock = stock
-    state._waste = waste
-    state._pass = pass_
-    state._score = score
-    state._parent = parent
-    state._move = move
-    state._status = None
-    state.__class__ = GameState
-    return state  # type: ignore[no-any-return]
+_set_status = set_status
+# _make(game, pyr, stock, waste, pass_, score, parent, move): a new state, built as the
+# scaffold builds every game's state (`pyramid13._base.scaffold.builder`); `apply` runs it
+# for every move.
+_make: Callable[..., GameState] = builder(
+    GameState,
+    _StateSlots,
+    ("_game", "_pyr", "_stock", "_waste", "_pass", "_score", "_parent", "_move"),
+)

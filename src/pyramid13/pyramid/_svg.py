@@ -12,10 +12,9 @@ from .._base.canvas import (
     CARD_WIDTH,
     Canvas,
     attr,
+    check_picture,
     length,
 )
-from .._base.errors import InvalidArgumentError, InvalidMoveError
-from .._base.text import describe
 from ._geometry import COVERED_BY, position_of
 from ._moves import Move, MoveKind
 from ._state import GameState, check_state
@@ -40,24 +39,9 @@ def pyramid_svg(
     """Draw a Pyramid `state` as a self-contained SVG document: `pyramid13.to_svg` for a
     Pyramid state, which documents the arguments and the picture."""
     check_state(state)
-    if isinstance(highlight, str):
-        highlight = Move.parse(highlight)
-    elif highlight is not None and not isinstance(highlight, Move):
-        raise InvalidMoveError(
-            f"highlight must be a Move, its text or None, not {type(highlight).__name__}"
-        )
-    if title is not None and not isinstance(title, str):
-        raise InvalidArgumentError(f"title must be text or None, not {type(title).__name__}")
-    if (
-        isinstance(scale, bool)
-        or not isinstance(scale, (int, float))
-        or not 0 < scale <= 100  # also refuses NaN
-    ):
-        raise InvalidArgumentError(
-            f"scale must be a positive number of at most 100, not {describe(scale)}"
-        )
-    marked = set(highlight.cards) if highlight is not None else set()
-    kind = highlight.kind if highlight is not None else None
+    marking: Move | None = check_picture(highlight, title, scale, Move)
+    marked = set(marking.cards) if marking is not None else set()
+    kind = marking.kind if marking is not None else None
     exposed = set(state.exposed)
     rules = state.rules
     canvas = Canvas()

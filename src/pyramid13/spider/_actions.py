@@ -13,13 +13,12 @@ The space is the same for every rule set and position, 1,181 actions:
 
 from __future__ import annotations
 
-from .._base.actions import action_mask, sorted_actions
-from .._base.errors import InvalidArgumentError, InvalidMoveError
-from .._base.text import describe
+from .._base.actions import ActionSpace, action_mask, sorted_actions
 from ._moves import Move, MoveKind
 
 __all__ = [
     "ACTION_COUNT",
+    "SPACE",
     "action_mask",
     "action_to_move",
     "move_to_action",
@@ -42,7 +41,7 @@ def _unit_action(source: int, count: int, target: int) -> int:
     )
 
 
-def _build() -> tuple[tuple[Move, ...], dict[Move, int]]:
+def _build() -> tuple[Move, ...]:
     moves: list[Move] = [Move.DEAL] * ACTION_COUNT
     for source in range(_PILES):
         for count in range(1, _MAX_UNIT + 1):
@@ -51,11 +50,13 @@ def _build() -> tuple[tuple[Move, ...], dict[Move, int]]:
                     moves[_unit_action(source, count, target)] = Move.unit(source, count, target)
     for pile in range(_PILES):
         moves[_REMOVE_BASE + pile] = Move.remove(pile)
-    table = tuple(moves)
-    return table, {move: action for action, move in enumerate(table)}
+    return tuple(moves)
 
 
-_MOVES, _ACTION_OF = _build()
+SPACE = ActionSpace("Spider", _build(), Move, ": a unit holds at most 13 cards")
+"""Spider's action space."""
+_MOVES = SPACE.moves
+_ACTION_OF = SPACE.action_of
 
 
 def action_to_move(action: int) -> Move:
@@ -71,11 +72,7 @@ def action_to_move(action: int) -> Move:
     Raises:
         InvalidArgumentError: `action` is not an int in that range.
     """
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < ACTION_COUNT:
-        raise InvalidArgumentError(
-            f"a Spider action must be an int in 0..{ACTION_COUNT - 1}, not {describe(action)}"
-        )
-    return _MOVES[action]
+    return SPACE.move(action)
 
 
 def move_to_action(move: Move | str) -> int:
@@ -92,14 +89,7 @@ def move_to_action(move: Move | str) -> int:
         InvalidMoveError: `move` is neither a Move nor valid move text, or moves more than
             13 cards (no unit is longer).
     """
-    if isinstance(move, str):
-        move = Move.parse(move)
-    elif not isinstance(move, Move):
-        raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
-    action = _ACTION_OF.get(move)
-    if action is None:
-        raise InvalidMoveError(f"{move} has no action number: a unit holds at most 13 cards")
-    return action
+    return SPACE.action(move)
 
 
 assert all(move.kind is MoveKind.UNIT for move in _MOVES[:_UNIT_ACTIONS]), (

@@ -15,10 +15,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from attrs.exceptions import FrozenInstanceError
-
 from .._base.errors import GameOverError, InvalidArgumentError
 from .._base.games import kind_of
+from .._base.settings import Settings
 from .._base.text import describe
 from ._greedy import greedy_move, move_scores
 from ._moves import Move, MoveKind
@@ -69,34 +68,15 @@ def _next_planned(
     return None
 
 
-class _Fixed:
-    """A bot whose settings (its public attributes) are fixed once built: each is set
-    once, by the constructor or by unpickling; assigning or deleting one again raises
-    ``attrs.exceptions.FrozenInstanceError``, as for the library's frozen values. What
-    the bot learns during a game lives in private attributes."""
+class _Bot(Settings):
+    """A Spider bot: its settings give its repr (``spider.`` before the name), equality,
+    hash and pickling, and are fixed once built (`pyramid13._base.settings`)."""
 
     __slots__ = ()
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if not name.startswith("_") and hasattr(self, name):
-            raise self._frozen(name)
-        object.__setattr__(self, name, value)
-
-    def __delattr__(self, name: str) -> None:
-        if not name.startswith("_"):
-            raise self._frozen(name)
-        object.__delattr__(self, name)
-
-    def _frozen(self, name: str) -> FrozenInstanceError:
-        error = FrozenInstanceError()
-        error.args = (
-            f"{type(self).__name__}'s settings are fixed once built: build another bot to "
-            f"change {name}",
-        )
-        return error
+    _PREFIX = "spider."
 
 
-class _PerGame(_Fixed):
+class _PerGame(_Bot):
     """A bot that keeps plans for the game in progress: a new game, or an earlier position
     of it, starts afresh (`_reset`, which sets `_history` to -1)."""
 
@@ -129,7 +109,7 @@ def _check_seed(seed: object) -> int:
     return seed
 
 
-class RandomBot(_Fixed):
+class RandomBot(_Bot):
     """Plays a uniformly random legal move (an honest baseline).
 
     The choice is a hash (BLAKE2) of `seed` and what is seen, so a game replays
@@ -147,13 +127,14 @@ class RandomBot(_Fixed):
     """
 
     __slots__ = ("seed",)
+    _SETTINGS = ("seed",)
     honest = True
     """Given observations, never the full state."""
     seed: int
     """The seed the choices derive from."""
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = _check_seed(seed)
+        self._settle(seed=_check_seed(seed))
 
     def choose(self, view: Observation | GameState) -> Move:
         """A random legal move.
@@ -176,23 +157,8 @@ class RandomBot(_Fixed):
         legal = observation.legal_moves()
         return legal[_digest(self.seed, observation) % len(legal)]
 
-    def __repr__(self) -> str:
-        return f"spider.RandomBot(seed={self.seed})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RandomBot) and other.seed == self.seed
-
-    def __hash__(self) -> int:
-        return hash((RandomBot, self.seed))
-
-    def __getstate__(self) -> int:
-        return self.seed
-
-    def __setstate__(self, seed: int) -> None:
-        self.seed = seed
-
-
-class GreedyBot:
+class GreedyBot(_Bot):
     """Plays by rules of thumb, one move ahead, from what it sees.
 
     A run removal first; then a move that turns a face-down card over (from the pile
@@ -233,15 +199,6 @@ class GreedyBot:
         assert move is not None
         return move
 
-    def __repr__(self) -> str:
-        return "spider.GreedyBot()"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GreedyBot)
-
-    def __hash__(self) -> int:
-        return hash(GreedyBot)
-
 
 def _rollout(game: SolverGame, steps: int) -> int:
     """Play `steps` moves in `game`'s model, each to the least disordered position not
@@ -275,7 +232,7 @@ def _rollout(game: SolverGame, steps: int) -> int:
     return current
 
 
-class SamplingBot(_Fixed):
+class SamplingBot(_Bot):
     """Samples what it cannot see and plays the move that does best across the samples.
 
     For each decision it deals the unseen cards at random into the hidden places
@@ -304,6 +261,8 @@ class SamplingBot(_Fixed):
     """
 
     __slots__ = ("_seen", "candidates", "depth", "samples", "seed")
+    # The positions seen in the game in progress do not travel.
+    _SETTINGS = ("samples", "candidates", "depth", "seed")
     honest = True
     """Given observations, never the full state."""
     samples: int
@@ -318,10 +277,15 @@ class SamplingBot(_Fixed):
     def __init__(
         self, samples: int = 8, *, candidates: int = 6, depth: int = 20, seed: int = 0
     ) -> None:
-        self.samples = _check_int("samples", samples, 1)
-        self.candidates = _check_int("candidates", candidates, 1)
-        self.depth = _check_int("depth", depth, 0)
-        self.seed = _check_seed(seed)
+        self._settle(
+            samples=_check_int("samples", samples, 1),
+            candidates=_check_int("candidates", candidates, 1),
+            depth=_check_int("depth", depth, 0),
+            seed=_check_seed(seed),
+        )
+        self._reset()
+
+    def _reset(self) -> None:
         self._seen: set[Any] = set()
 
     @staticmethod
@@ -374,23 +338,3 @@ class SamplingBot(_Fixed):
                     continue
                 totals[move] += _rollout(from_state(after), self.depth)
         return min(options, key=lambda move: totals[move])
-
-    def __repr__(self) -> str:
-        return (
-            f"spider.SamplingBot(samples={self.samples}, candidates={self.candidates}, "
-            f"depth={self.depth}, seed={self.seed})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, SamplingBot) and self.__getstate__() == other.__getstate__()
-
-    def __hash__(self) -> int:
-        return hash((SamplingBot, *self.__getstate__()))
-
-    def __getstate__(self) -> tuple[int, int, int, int]:
-        # The positions seen in the game in progress do not travel.
-        return (self.samples, self.candidates, self.depth, self.seed)
-
-    def __setstate__(self, state: tuple[int, int, int, int]) -> None:
-        self.samples, self.candidates, self.depth, self.seed = state
-        self._seen = set()

@@ -32,11 +32,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import partial
 
 import attrs
 
-from .._base.cards import Card, Rank, Suit
-from .._base.errors import InvalidCardError, InvalidLayoutError, InvalidRulesError
+from .._base.cards import Card, Rank, Suit, parse_cards
+from .._base.errors import InvalidLayoutError, InvalidRulesError
 from .._base.shuffle import SplitMix64
 from .._base.text import describe
 from ._rules import DealShape, RuleSet, as_rules
@@ -192,14 +193,8 @@ class Layout:
         for label, part in zip(("pile", "deal"), parts, strict=True):
             group = []
             for number, text in enumerate(part.split("/"), 1):
-                cards = []
-                for position, token in enumerate(text.split(), 1):
-                    try:
-                        cards.append(Card.parse(token))
-                    except InvalidCardError as error:
-                        raise InvalidLayoutError(
-                            f"{label} {number}, card {position}: {error}"
-                        ) from None
+                where = partial("{} {}, card {}".format, label, number)
+                cards = parse_cards(text.split(), InvalidLayoutError, where)
                 group.append(tuple(cards))
             groups.append(tuple(group))
         piles, deals = groups

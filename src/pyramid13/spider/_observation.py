@@ -17,6 +17,7 @@ import attrs
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidArgumentError, InvalidPositionError
+from .._base.packing import pack as _pack
 from .._base.sampling import check_sampling_arguments
 from .._base.status import Status
 from .._base.text import describe
@@ -26,7 +27,7 @@ from ._moves import PILES, Move
 from ._pile import ObservedPile
 from ._position import check_table
 from ._rules import RuleSet
-from ._state import RUNS_TO_WIN, GameState, _Game, _pack, _runs_of, generate, make_position, render
+from ._state import RUNS_TO_WIN, GameState, _Game, _runs_of, generate, make_position, render
 
 __all__ = ["Observation", "determinize"]
 

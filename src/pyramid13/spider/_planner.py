@@ -48,6 +48,8 @@ class PlannerBot(_PerGame):
     """
 
     __slots__ = ("_dealing", "_plan", "_stuck", "_valuer", "budget", "seed")
+    # The plan and the table of the game in progress do not travel.
+    _SETTINGS = ("budget", "seed")
     honest = True
     """Given observations, never the full state."""
     budget: int
@@ -56,8 +58,7 @@ class PlannerBot(_PerGame):
     """The seed the moves of a stuck game derive from."""
 
     def __init__(self, budget: int = 1500, *, seed: int = 0) -> None:
-        self.budget = _check_int("budget", budget, 1)
-        self.seed = _check_seed(seed)
+        self._settle(budget=_check_int("budget", budget, 1), seed=_check_seed(seed))
         self._reset()
 
     def _reset(self) -> None:
@@ -159,20 +160,3 @@ class PlannerBot(_PerGame):
             if best is None or change > best[0]:
                 best = (change, move)
         return None if best is None else best[1]
-
-    def __repr__(self) -> str:
-        return f"spider.PlannerBot(budget={self.budget}, seed={self.seed})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, PlannerBot) and self.__getstate__() == other.__getstate__()
-
-    def __hash__(self) -> int:
-        return hash((PlannerBot, *self.__getstate__()))
-
-    def __getstate__(self) -> tuple[int, int]:
-        # The plan and the table of the game in progress do not travel.
-        return (self.budget, self.seed)
-
-    def __setstate__(self, state: tuple[int, int]) -> None:
-        self.budget, self.seed = state
-        self._reset()

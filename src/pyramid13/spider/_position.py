@@ -38,6 +38,9 @@ these facts, true of every position a game reaches, with a message saying what a
   deals have been made (see `check_reachable`);
 * a score other than 0 under rules without scoring, or under Microsoft scoring a score
   above ``500 + 100 * runs removed - deals made - unit moves the table needs``.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor; the framing
+every game's codes share (fields, the rules field) is the floor's `pyramid13._base.position`.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from urllib.parse import quote, unquote
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
+from .._base.position import code_fields, code_rules, rule_items
 from .._base.text import describe
 from ._moves import PILES
 from ._rules import RuleSet, as_rules
@@ -143,23 +147,7 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
     Raises:
         InvalidRulesError: an unknown preset or setting, or a bad value.
     """
-    if not isinstance(text, str):
-        raise InvalidRulesError(f"rules must be given as text, not {type(text).__name__}")
-    items = [item.strip() for item in text.split(",")]
-    base = "bicycle"
-    if items and "=" not in items[0]:
-        base = items.pop(0).lower()
-    pairs: list[tuple[str, str]] = []
-    for item in items:
-        key, equals, value = item.partition("=")
-        key = key.strip().lower().replace("-", "_")
-        if not equals:
-            raise InvalidRulesError(
-                f"{describe(item)}: expected a setting like suits=2 after the preset name"
-            )
-        if key in (name for name, _ in pairs):
-            raise InvalidRulesError(f"rule setting {describe(key)} given twice")
-        pairs.append((key, value.strip()))
+    base, pairs = rule_items(text, "bicycle", "suits=2")
     suits = 4
     for key, value in pairs:
         if key == "suits":
@@ -443,35 +431,9 @@ def check_table(
 def parse_position(text: str, rules: RuleSet | str | None = None) -> Any:
     """Read a Spider position code into a state without history; see
     `GameState.from_string`."""
-    if not isinstance(text, str):
-        raise InvalidPositionError(f"a position code must be text, not {type(text).__name__}")
-    if len(text) > MAX_CODE_LENGTH:
-        raise InvalidPositionError(
-            f"a Spider position code is at most {MAX_CODE_LENGTH} characters, this one has "
-            f"{len(text)}"
-        )
-    fields = text.split()
-    if len(fields) not in (4, 5):
-        raise InvalidPositionError(
-            f"a Spider position code has 5 fields separated by spaces ({', '.join(_FIELDS)}; "
-            f"the rules may be left out), this one has {len(fields)}"
-        )
-    if rules is not None:
-        rules = as_rules(rules)
-    if len(fields) == 5:
-        policies = None if rules is None else {rules.scoring.name: rules.scoring}
-        try:
-            code_rules = parse_rules(fields[4], policies)
-        except InvalidRulesError as error:
-            raise InvalidPositionError(f"rules field: {error}") from None
-        if rules is not None and code_rules != rules:
-            raise InvalidPositionError(
-                f"the code's rules ({fields[4]}) differ from the rules given "
-                f"({format_rules(rules)})"
-            )
-        rules = code_rules
-    elif rules is None:
-        rules = RuleSet()
+    fields = code_fields(text, _FIELDS, MAX_CODE_LENGTH, "Spider ")
+    given = None if rules is None else as_rules(rules)
+    rules = code_rules(fields, len(_FIELDS), given, parse_rules, format_rules, RuleSet)
     pile_texts = fields[0].split("/")
     if len(pile_texts) != PILES:
         raise InvalidPositionError(

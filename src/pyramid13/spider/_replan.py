@@ -50,6 +50,8 @@ class ReplanBot(PlanFollower):
     """
 
     __slots__ = ("node_limit", "samples", "seed")
+    # The plan of the game in progress does not travel.
+    _SETTINGS = ("samples", "node_limit", "seed")
     honest = True
     """Given observations, never the full state."""
     samples: int
@@ -60,9 +62,11 @@ class ReplanBot(PlanFollower):
     """The seed the samples derive from."""
 
     def __init__(self, samples: int = 3, *, node_limit: int = 20_000, seed: int = 0) -> None:
-        self.samples = _check_int("samples", samples, 1)
-        self.node_limit = _check_int("node_limit", node_limit, 1)
-        self.seed = _check_seed(seed)
+        self._settle(
+            samples=_check_int("samples", samples, 1),
+            node_limit=_check_int("node_limit", node_limit, 1),
+            seed=_check_seed(seed),
+        )
         self._reset()
 
     def _new_fallback(self) -> PlannerBot:
@@ -90,26 +94,6 @@ class ReplanBot(PlanFollower):
     def _new_plan(self, observation: Observation, seen: Table) -> Plan:
         """The cut winning line most samples agree on, or an empty list."""
         return solved_plan(observation, self.samples, self.node_limit, self.seed)
-
-    def __repr__(self) -> str:
-        return (
-            f"spider.ReplanBot(samples={self.samples}, node_limit={self.node_limit}, "
-            f"seed={self.seed})"
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ReplanBot) and self.__getstate__() == other.__getstate__()
-
-    def __hash__(self) -> int:
-        return hash((ReplanBot, *self.__getstate__()))
-
-    def __getstate__(self) -> tuple[int, int, int]:
-        # The plan of the game in progress does not travel.
-        return (self.samples, self.node_limit, self.seed)
-
-    def __setstate__(self, state: tuple[int, int, int]) -> None:
-        self.samples, self.node_limit, self.seed = state
-        self._reset()
 
 
 def solved_plan(observation: Observation, samples: int, node_limit: int, seed: int) -> Plan:

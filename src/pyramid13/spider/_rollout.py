@@ -62,6 +62,8 @@ class RolloutBot(PlanFollower):
     """
 
     __slots__ = ("_valuer", "candidates", "depth", "node_limit", "samples", "seed", "solve_limit")
+    # The plan of the game in progress does not travel.
+    _SETTINGS = ("samples", "candidates", "depth", "node_limit", "solve_limit", "seed")
     honest = True
     """Given observations, never the full state."""
     samples: int
@@ -87,12 +89,14 @@ class RolloutBot(PlanFollower):
         solve_limit: int = 50_000,
         seed: int = 0,
     ) -> None:
-        self.samples = _check_int("samples", samples, 1)
-        self.candidates = _check_int("candidates", candidates, 1)
-        self.depth = _check_int("depth", depth, 0)
-        self.node_limit = _check_int("node_limit", node_limit, 1)
-        self.solve_limit = _check_int("solve_limit", solve_limit, 0)
-        self.seed = _check_seed(seed)
+        self._settle(
+            samples=_check_int("samples", samples, 1),
+            candidates=_check_int("candidates", candidates, 1),
+            depth=_check_int("depth", depth, 0),
+            node_limit=_check_int("node_limit", node_limit, 1),
+            solve_limit=_check_int("solve_limit", solve_limit, 0),
+            seed=_check_seed(seed),
+        )
         self._reset()
 
     def _reset(self) -> None:
@@ -161,28 +165,6 @@ class RolloutBot(PlanFollower):
                 state = state.apply_unchecked(_to_move(step))
         ups, downs = _seen(state)
         return valuer.position(ups, downs) + valuer.weights.removed * len(state.runs_removed)
-
-    def __repr__(self) -> str:
-        settings = ", ".join(f"{name}={getattr(self, name)}" for name in _SETTINGS)
-        return f"spider.RolloutBot({settings})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, RolloutBot) and self.__getstate__() == other.__getstate__()
-
-    def __hash__(self) -> int:
-        return hash((RolloutBot, *self.__getstate__()))
-
-    def __getstate__(self) -> tuple[int, ...]:
-        # The plan of the game in progress does not travel.
-        return tuple(getattr(self, name) for name in _SETTINGS)
-
-    def __setstate__(self, state: tuple[int, ...]) -> None:
-        for name, value in zip(_SETTINGS, state, strict=True):
-            setattr(self, name, value)
-        self._reset()
-
-
-_SETTINGS = ("samples", "candidates", "depth", "node_limit", "solve_limit", "seed")
 
 
 def _seen(state: GameState) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:

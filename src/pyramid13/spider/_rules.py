@@ -1,19 +1,24 @@
 """Spider rule sets: deal shape, suits, deals onto empty piles, run removal, face-down cards
 and scoring in one immutable value, with the six presets of the programs users compare
 against.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor; what every
+game's rules share (`from_dict`, the checks of flags and policy names) is the floor's
+`pyramid13._base.rules`.
 """
 
 from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from .._base.cards import Suit
 from .._base.errors import InvalidRulesError
+from .._base.rules import RulesBase, check_policy_type
+from .._base.rules import check_bool as _check_bool
 from .._base.text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
 
@@ -143,28 +148,17 @@ def _check_suit_set(instance: RuleSet, attribute: object, value: object) -> None
         )
 
 
-def _check_bool(instance: RuleSet, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise InvalidRulesError(f"{attribute.name} must be True or False, not {describe(value)}")
-
-
 def _to_policy(value: object) -> object:
-    if isinstance(value, str):
-        return scoring_policy(value)
-    return value
+    return scoring_policy(value) if isinstance(value, str) else value
 
 
 def _check_policy(instance: RuleSet, attribute: object, value: object) -> None:
-    if isinstance(value, type):
-        raise InvalidRulesError(
-            f"scoring must be a ScoringPolicy instance, not the class {value.__name__}; "
-            f"use {value.__name__}()"
-        )
-    if not isinstance(value, ScoringPolicy) or not isinstance(value.name, str):
-        raise InvalidRulesError(
-            "scoring must be a Spider ScoringPolicy (with .name, .start, .undo_penalty and "
-            f".score) or a policy name, not {describe(value)}"
-        )
+    check_policy_type(
+        value,
+        ScoringPolicy,
+        "a Spider ScoringPolicy (with .name, .start, .undo_penalty and .score)",
+    )
+    assert isinstance(value, ScoringPolicy)
     name = value.name
     if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
         # Saved rules name their policy: a record's schema holds 1 to 64 characters.
@@ -182,7 +176,7 @@ def _check_policy(instance: RuleSet, attribute: object, value: object) -> None:
 
 
 @attrs.frozen
-class RuleSet:
+class RuleSet(RulesBase):
     """Every setting of a Spider variant. `RuleSet()` is the `bicycle` preset with 4 suits.
 
     Examples:
@@ -284,42 +278,12 @@ class RuleSet:
             "scoring": self.scoring.name,
         }
 
+    _GAME = "Spider "
+    _WHAT = "a spider RuleSet"
+    _PRESET_HINT = "use RuleSet.preset for other suit counts"
+
     @classmethod
-    def from_dict(
-        cls,
-        data: Mapping[str, Any],
-        *,
-        policies: Mapping[str, ScoringPolicy] | None = None,
-    ) -> RuleSet:
-        """Rules from a dict like `to_dict` makes; missing keys take their defaults.
-
-        Args:
-            data: the settings.
-            policies: extra scoring policies by name, for rules saved with your own policy.
-
-        Examples:
-            >>> rules = RuleSet.from_dict({"shape": "pysolfc", "suits": 1})
-            >>> rules.suit_set, rules.auto_remove_runs, rules.preset_name
-            ((<Suit.CLUBS: 'C'>,), True, None)
-            >>> RuleSet.from_dict({"suits": 3})
-            Traceback (most recent call last):
-            ...
-            pyramid13.InvalidRulesError: suits must be 1, 2 or 4, not 3
-
-        Raises:
-            InvalidRulesError: an unknown key, a bad value or an unknown scoring policy.
-        """
-        if not isinstance(data, Mapping):
-            raise InvalidRulesError(f"rules must be a mapping, not {type(data).__name__}")
-        if policies is not None and not isinstance(policies, Mapping):
-            raise InvalidRulesError(
-                f"policies must be a mapping of names to policies, not {type(policies).__name__}"
-            )
-        known = {field.name for field in attrs.fields(cls)}
-        unknown = sorted(describe(key) for key in data if key not in known)
-        if unknown:
-            raise InvalidRulesError(f"unknown Spider rule setting(s): {', '.join(unknown)}")
-        settings = dict(data)
+    def _settings_from_dict(cls, settings: dict[str, Any]) -> dict[str, Any]:
         if "shape" in settings and not isinstance(settings["shape"], str):
             raise InvalidRulesError(
                 f"shape must be a shape name, not {describe(settings['shape'])}"
@@ -328,20 +292,7 @@ class RuleSet:
             raise InvalidRulesError(
                 f"suit_set must be a list of suit letters, not {describe(settings['suit_set'])}"
             )
-        if "scoring" in settings:
-            name = settings["scoring"]
-            if not isinstance(name, str):
-                raise InvalidRulesError(f"scoring must be a policy name, not {describe(name)}")
-            if policies is not None and name in policies:
-                policy = policies[name]
-                if getattr(policy, "name", None) != name:
-                    raise InvalidRulesError(
-                        f"policies maps {describe(name)} to a policy named "
-                        f"{describe(getattr(policy, 'name', None))}: the key must be the "
-                        "policy's name"
-                    )
-                settings["scoring"] = policy
-        return cls(**settings)
+        return settings
 
 
 def _make_presets() -> dict[tuple[str, int], RuleSet]:
@@ -374,13 +325,4 @@ def as_rules(rules: RuleSet | str | None) -> RuleSet:
     Raises:
         InvalidRulesError: an unknown preset name, or neither a RuleSet nor text.
     """
-    if isinstance(rules, RuleSet):
-        return rules
-    if rules is None:
-        return RuleSet()
-    if isinstance(rules, str):
-        return RuleSet.preset(rules)
-    raise InvalidRulesError(
-        "rules must be a spider RuleSet or a preset name (use RuleSet.preset for other "
-        f"suit counts), not {type(rules).__name__}"
-    )
+    return RuleSet._coerce(rules)

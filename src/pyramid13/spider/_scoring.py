@@ -6,6 +6,9 @@ Spider events say how many runs a move removed rather than which pyramid rows it
 Microsoft's Spider score starts at 500 rather than 0, and Microsoft charges for undo. So a
 Spider policy has two more members than a Pyramid one, `start` and `undo_penalty`, and a
 Pyramid policy is refused by a Spider `RuleSet` (and the other way round).
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor; the lookup by
+name is the floor's (`pyramid13._base.scoring`).
 """
 
 from __future__ import annotations
@@ -14,8 +17,7 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 import attrs
 
-from .._base.errors import InvalidRulesError
-from .._base.text import describe
+from .._base.scoring import ShippedPolicies, constant
 from ._moves import Move, MoveKind
 
 __all__ = ["MicrosoftScoring", "NoScoring", "ScoreEvent", "ScoringPolicy", "scoring_policy"]
@@ -86,8 +88,8 @@ class ScoringPolicy(Protocol):
         """The score after the move described by `event`, given the score before it.
 
         Args:
-            score: the score before the move.
-            event: what the move did.
+            score: the score before the move (the policy's `start` when no move is made yet).
+            event: what the move did: the runs it lifted off, the win, the deals left.
         """
         ...  # pragma: no cover
 
@@ -102,27 +104,21 @@ class NoScoring:
         ('none', 0, 0)
     """
 
-    @property
-    def name(self) -> str:
-        """``"none"``."""
-        return "none"
+    name = constant("none")
+    """``"none"``."""
 
-    @property
-    def start(self) -> int:
-        """0."""
-        return 0
+    start = constant(0)
+    """0."""
 
-    @property
-    def undo_penalty(self) -> int:
-        """0."""
-        return 0
+    undo_penalty = constant(0)
+    """0."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Always 0.
 
         Args:
-            score: the score before the move.
-            event: what the move did.
+            score: the score before the move (the policy's `start` when no move is made yet).
+            event: what the move did: the runs it lifted off, the win, the deals left.
 
         Examples:
             >>> NoScoring().score(0, ScoreEvent(Move.parse("remove 3"), 1, True, 0))
@@ -142,27 +138,21 @@ class MicrosoftScoring:
         (500, 599)
     """
 
-    @property
-    def name(self) -> str:
-        """``"microsoft"``."""
-        return "microsoft"
+    name = constant("microsoft")
+    """``"microsoft"``."""
 
-    @property
-    def start(self) -> int:
-        """500."""
-        return 500
+    start = constant(500)
+    """500."""
 
-    @property
-    def undo_penalty(self) -> int:
-        """1."""
-        return 1
+    undo_penalty = constant(1)
+    """1."""
 
     def score(self, score: int, event: ScoreEvent) -> int:
         """Apply Microsoft's table to one move.
 
         Args:
-            score: the score before the move.
-            event: what the move did.
+            score: the score before the move (the policy's `start` when no move is made yet).
+            event: what the move did: the runs it lifted off, the win, the deals left.
 
         Examples:
             >>> policy = MicrosoftScoring()
@@ -176,32 +166,31 @@ class MicrosoftScoring:
         return score + 100 * event.runs_removed
 
 
-_SHIPPED: dict[str, ScoringPolicy] = {
-    policy.name: policy for policy in (NoScoring(), MicrosoftScoring())
-}
+_SHIPPED: ShippedPolicies[ScoringPolicy] = ShippedPolicies(
+    "Spider ", NoScoring(), MicrosoftScoring()
+)
 
 
 def scoring_policy(name: str) -> ScoringPolicy:
     """The shipped Spider scoring policy called `name`: ``"none"`` or ``"microsoft"``.
 
-    Args:
-        name: the policy's `ScoringPolicy.name`.
+    A Pyramid policy's name (``"cardems"``) is not one of them: the two games score moves
+    of different kinds, so each has its own policies.
 
-    Examples:
-        >>> scoring_policy("microsoft")
-        MicrosoftScoring()
+    Args:
+        name: a Spider policy's `ScoringPolicy.name`, as saved rules and position codes
+            write it.
 
     Raises:
         InvalidRulesError: no shipped Spider policy has that name.
+
+    Examples:
+        >>> scoring_policy("none"), scoring_policy("microsoft").start
+        (NoScoring(), 500)
     """
-    policy = _SHIPPED.get(name) if isinstance(name, str) else None
-    if policy is None:
-        raise InvalidRulesError(
-            f"unknown Spider scoring policy {describe(name)}; shipped ones: {', '.join(_SHIPPED)}"
-        )
-    return policy
+    return _SHIPPED.get(name)
 
 
 def shipped_policy_names() -> tuple[str, ...]:
     """The names of the shipped Spider policies."""
-    return tuple(_SHIPPED)
+    return _SHIPPED.names()

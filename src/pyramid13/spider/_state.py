@@ -25,22 +25,26 @@ card depth, each pile drawn downwards from its bottom card, ``##`` for a face-do
 ``--`` for an empty pile; then the stock (deals and cards left), the runs removed with their
 suits, the score and the status.
 
-**Immutability.** A state's ``__setattr__`` and ``__delattr__`` raise, like those of the
-library's ``attrs``-frozen values; the engine fills a new state through the slots'
-descriptors, which is about twice as fast as ``object.__setattr__``.
+**The scaffold.** What every game's state shares (score, status, history, ``apply`` over
+``apply_unchecked``, equality, frozen-ness, how a new state is built) is the floor's
+`pyramid13._base.scaffold`.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
-
-from attrs.exceptions import FrozenInstanceError
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from .._base.cards import DECK, Card, Rank, Suit
-from .._base.errors import IllegalMoveError, InvalidLayoutError, InvalidMoveError, UndoError
+from .._base.errors import InvalidLayoutError, UndoError
+from .._base.packing import pack as _pack
+from .._base.packing import unpack as _unpack
+from .._base.scaffold import StateFields, StateScaffold, builder, set_status
 from .._base.status import Status
-from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
+from ._actions import SPACE
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
 from ._pile import Pile
@@ -67,24 +71,6 @@ _SHIFT4 = [4 * pile for pile in range(PILES)]
 _SHIFT3 = [3 * pile for pile in range(PILES)]
 # A set of piles as a bit mask -> the piles in it, in ascending order.
 _PILES_OF = [tuple(pile for pile in range(PILES) if mask >> pile & 1) for mask in range(1 << PILES)]
-
-
-def _pack(cards: Sequence[Card]) -> int:
-    """Cards given bottom to top, packed with the top in the lowest bits."""
-    packed = 0
-    for card in cards:
-        packed = (packed << 6) | (card.index + 1)
-    return packed
-
-
-def _unpack(packed: int) -> tuple[Card, ...]:
-    """A packed pile as cards, bottom to top."""
-    cards = []
-    while packed:
-        cards.append(_CARD[packed & 63])
-        packed >>= 6
-    cards.reverse()
-    return tuple(cards)
 
 
 def _run_length(packed: int) -> int:
@@ -208,7 +194,23 @@ class _Game:
         self.last: tuple[GameState | None, tuple[Move, ...]] = (None, ())
 
 
-class GameState:
+class _StateSlots(StateFields):
+    """A Spider state's own fields, beside the scaffold's: they make the position, but for
+    ``_debt`` (the undo penalties paid) and ``_runs`` (worked out from ``_ups``)."""
+
+    __slots__ = ("_dealt", "_debt", "_downs", "_removed", "_runs", "_ups")
+    _POSITION = attrgetter("_ups", "_downs", "_dealt", "_removed", "_score")
+
+    _game: _Game
+    _ups: tuple[int, ...]
+    _downs: int
+    _runs: int
+    _dealt: int
+    _removed: tuple[Suit, ...]
+    _debt: int
+
+
+class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE, prefix="spider."):
     """A Spider position, with the way it was reached. Immutable.
 
     Create one with `GameState.new`; every move gives a new state (`apply`) that keeps a
@@ -225,40 +227,7 @@ class GameState:
         (True, (Card.parse('QC'), Card.parse('JC')))
     """
 
-    __slots__ = (
-        "_dealt",
-        "_debt",
-        "_downs",
-        "_game",
-        "_move",
-        "_parent",
-        "_removed",
-        "_runs",
-        "_score",
-        "_status",
-        "_ups",
-    )
-
-    _game: _Game
-    _ups: tuple[int, ...]
-    _downs: int
-    _runs: int
-    _dealt: int
-    _removed: tuple[Suit, ...]
-    _score: int
-    _debt: int
-    _parent: GameState | None
-    _move: Move | None
-    _status: Status | None
-
-    def __init__(self) -> None:
-        raise TypeError("use spider.GameState.new(layout, rules) to start a game")
-
-    def __setattr__(self, name: str, value: object) -> NoReturn:
-        raise FrozenInstanceError  # as for every attrs-frozen value of the library
-
-    def __delattr__(self, name: str) -> NoReturn:
-        raise FrozenInstanceError
+    __slots__ = ()
 
     # -- construction -------------------------------------------------------------------
 
@@ -385,11 +354,6 @@ class GameState:
     # -- the position -------------------------------------------------------------------
 
     @property
-    def rules(self) -> RuleSet:
-        """The rules of this game."""
-        return self._game.rules
-
-    @property
     def layout(self) -> Layout:
         """The deal this game started from.
 
@@ -429,57 +393,7 @@ class GameState:
         """The suits of the runs removed so far, in removal order."""
         return self._removed
 
-    @property
-    def score(self) -> int:
-        """The score under the rules' scoring policy (always 0 without scoring)."""
-        return self._score
-
-    @property
-    def status(self) -> Status:
-        """`Status.PLAYING`, `Status.WON` (eight runs removed) or `Status.LOST` (no move)."""
-        status = self._status
-        if status is None:
-            self.legal_moves()
-            status = self._status
-            assert status is not None
-        return status
-
-    @property
-    def is_over(self) -> bool:
-        """True when the game is won or lost (no move is legal)."""
-        return self.status is not Status.PLAYING
-
     # -- history ------------------------------------------------------------------------
-
-    @property
-    def last_move(self) -> Move | None:
-        """The move that led here, or None at the start."""
-        return self._move
-
-    @property
-    def previous(self) -> GameState | None:
-        """The state before the last move, or None at the start."""
-        return self._parent
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """The moves applied since the start, oldest first."""
-        moves = []
-        state: GameState | None = self
-        while state is not None and state._move is not None:
-            moves.append(state._move)
-            state = state._parent
-        moves.reverse()
-        prefix = self._game.prefix
-        return prefix + tuple(moves) if prefix else tuple(moves)
-
-    @property
-    def start(self) -> GameState:
-        """The first state of this game (for a `determinize` state, the sampled one)."""
-        state = self
-        while state._parent is not None:
-            state = state._parent
-        return state
 
     def undo(self, penalty: bool = False) -> GameState:
         """The state before the last move. O(1).
@@ -503,7 +417,7 @@ class GameState:
         Raises:
             UndoError: this is the first state of the game.
         """
-        parent = self._parent
+        parent: GameState | None = self._parent
         if parent is None:
             raise UndoError("nothing to undo: this is the start of the game")
         game = self._game
@@ -561,83 +475,6 @@ class GameState:
             _SET_STATUS(self, Status.PLAYING if moves else Status.LOST)
         game.last = (self, moves)
         return moves
-
-    def legal_actions(self) -> tuple[int, ...]:
-        """The legal moves as actions of the fixed action space, in ascending order.
-
-        See `spider.action_to_move` for the numbering.
-
-        Examples:
-            >>> rules = RuleSet.preset("microsoft")
-            >>> state = GameState.new(Layout.shuffled(1, rules), rules)
-            >>> actions = state.legal_actions()
-            >>> list(actions) == sorted(actions), len(actions) == len(state.legal_moves())
-            (True, True)
-        """
-        return sorted_actions(self.legal_moves(), _ACTION_OF)
-
-    def legal_action_mask(self) -> tuple[bool, ...]:
-        """One flag per action of the fixed action space (1,181): True where it is legal.
-
-        Examples:
-            >>> rules = RuleSet.preset("microsoft")
-            >>> state = GameState.new(Layout.shuffled(1, rules), rules)
-            >>> mask = state.legal_action_mask()
-            >>> len(mask), sum(mask) == len(state.legal_moves())
-            (1181, True)
-        """
-        return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
-
-    def is_legal(self, move: Move | str) -> bool:
-        """Whether `move` (a `Move` or its text) is legal here.
-
-        Text is read as `apply` reads it (`Move.parse`), so ``is_legal(text)`` is True
-        exactly when ``apply(text)`` succeeds.
-
-        Args:
-            move: any move, legal or not, or its text such as ``"3:2>7"`` or ``"deal"``.
-
-        Examples:
-            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
-            >>> state.is_legal("4:1>8"), state.is_legal(Move.parse("1:1>2"))
-            (True, False)
-
-        Raises:
-            InvalidMoveError: `move` is neither a Move nor valid move text.
-        """
-        if not isinstance(move, Move):
-            if not isinstance(move, str):
-                raise InvalidMoveError(f"expected a Move or move text, not {type(move).__name__}")
-            move = Move.parse(move)
-        return move in self.legal_moves()
-
-    def apply(self, move: Move | str) -> GameState:
-        """The state after `move` (a `Move` or its text). This state is left untouched.
-
-        Args:
-            move: one of `legal_moves`, or its text such as ``"3:2>7"`` or ``"deal"``.
-
-        Examples:
-            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
-            >>> try:
-            ...     state.apply("1:1>2")
-            ... except IllegalMoveError as error:
-            ...     print(error)
-            1:1>2 is not legal here: 8H (pile 1) does not go onto TH (pile 2)
-
-        Raises:
-            InvalidMoveError: `move` is neither a spider Move nor valid move text.
-            IllegalMoveError: the move is not legal here; the message says why.
-        """
-        if not isinstance(move, Move):
-            if not isinstance(move, str):
-                raise InvalidMoveError(
-                    f"expected a spider Move or move text, not {type(move).__name__}"
-                )
-            move = Move.parse(move)
-        if move not in self.legal_moves():
-            raise IllegalMoveError(f"{move} is not legal here: {self._why_illegal(move)}")
-        return self.apply_unchecked(move)
 
     def apply_unchecked(self, move: Move) -> GameState:
         """The state after `move`, without checking that it is legal.
@@ -791,28 +628,6 @@ class GameState:
             self._score,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GameState):
-            return NotImplemented
-        if self._game is other._game:
-            return (
-                self._ups == other._ups
-                and self._downs == other._downs
-                and self._dealt == other._dealt
-                and self._removed == other._removed
-                and self._score == other._score
-            )
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __copy__(self) -> GameState:
-        return self  # immutable
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
-        return self  # immutable
-
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickle as the game's tables, its first state and the moves since, each with the
         # score it led to (penalised undos make scores that replaying alone would not): small,
@@ -839,13 +654,11 @@ class GameState:
 
         return spider_svg(self)
 
-    def __repr__(self) -> str:
-        name = self.rules.preset_name or "custom rules"
-        return (
-            f"<spider.GameState {name}, {self.rules.suits} suit(s): "
-            f"{self.deals_left} deal(s) left, {len(self._removed)} run(s) removed, "
-            f"score {self._score}, {self.status.value}>"
-        )
+    def _repr_rules(self) -> str:
+        return f"{super()._repr_rules()}, {self.rules.suits} suit(s)"
+
+    def _repr_body(self) -> str:
+        return f"{self.deals_left} deal(s) left, {len(self._removed)} run(s) removed"
 
     def __str__(self) -> str:
         return render(
@@ -901,47 +714,11 @@ def render(
 
 _UNIT = MoveKind.UNIT
 _DEAL = MoveKind.DEAL
-_new_state = object.__new__
-# Slot descriptors' setters: the one way to fill a state, since its __setattr__ raises.
-_SLOTS = GameState.__dict__
-_SET_GAME = _SLOTS["_game"].__set__
-_SET_UPS = _SLOTS["_ups"].__set__
-_SET_DOWNS = _SLOTS["_downs"].__set__
-_SET_RUNS = _SLOTS["_runs"].__set__
-_SET_DEALT = _SLOTS["_dealt"].__set__
-_SET_REMOVED = _SLOTS["_removed"].__set__
-_SET_SCORE = _SLOTS["_score"].__set__
-_SET_DEBT = _SLOTS["_debt"].__set__
-_SET_PARENT = _SLOTS["_parent"].__set__
-_SET_MOVE = _SLOTS["_move"].__set__
-_SET_STATUS = _SLOTS["_status"].__set__
-
-
-def _make(
-    game: _Game,
-    ups: tuple[int, ...],
-    downs: int,
-    runs: int,
-    dealt: int,
-    removed: tuple[Suit, ...],
-    score: int,
-    debt: int,
-    parent: GameState | None,
-    move: Move | None,
-) -> GameState:
-    state: GameState = _new_state(GameState)
-    _SET_GAME(state, game)
-    _SET_UPS(state, ups)
-    _SET_DOWNS(state, downs)
-    _SET_RUNS(state, runs)
-    _SET_DEALT(state, dealt)
-    _SET_REMOVED(state, removed)
-    _SET_SCORE(state, score)
-    _SET_DEBT(state, debt)
-    _SET_PARENT(state, parent)
-    _SET_MOVE(state, move)
-    _SET_STATUS(state, None)
-    return state
+_SET_STATUS = set_status  # the lazily worked-out status: the one field set after building
+_FIELDS = ("_game", "_ups", "_downs", "_runs", "_dealt", "_removed", "_score", "_debt")
+# _make(game, ups, downs, runs, dealt, removed, score, debt, parent, move): a new state, as
+# the scaffold builds every game's (`pyramid13._base.scaffold.builder`).
+_make: Callable[..., GameState] = builder(GameState, _StateSlots, (*_FIELDS, "_parent", "_move"))
 
 
 def make_position(

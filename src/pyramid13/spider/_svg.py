@@ -6,10 +6,8 @@ canvas as Pyramid's pictures, so both games look alike.
 
 from __future__ import annotations
 
-from .._base.canvas import BLACK, CARD_HEIGHT, CARD_WIDTH, RED, Canvas, attr
+from .._base.canvas import BLACK, CARD_HEIGHT, CARD_WIDTH, RED, Canvas, attr, check_picture
 from .._base.cards import Card, Rank, Suit
-from .._base.errors import InvalidArgumentError, InvalidMoveError
-from .._base.text import describe
 from ._moves import Move, MoveKind
 from ._state import GameState
 
@@ -71,17 +69,8 @@ def spider_svg(
         InvalidArgumentError: `title` is not text, or `scale` is not a positive, finite
             number of at most 100.
     """
-    if isinstance(highlight, str):
-        highlight = Move.parse(highlight)
-    elif highlight is not None and not isinstance(highlight, Move):
-        raise InvalidMoveError(
-            f"highlight must be a spider Move, its text or None, not {type(highlight).__name__}"
-        )
-    if title is not None and not isinstance(title, str):
-        raise InvalidArgumentError(f"title must be text or None, not {type(title).__name__}")
-    if isinstance(scale, bool) or not isinstance(scale, (int, float)) or not 0 < scale <= 100:
-        raise InvalidArgumentError(f"scale must be a number in (0, 100], not {describe(scale)}")
-    marked, target, dealing = _marked(state, highlight)
+    marking: Move | None = check_picture(highlight, title, scale, Move, "spider Move")
+    marked, target, dealing = _marked(state, marking)
     canvas = Canvas()
     width = 2 * _MARGIN + 10 * CARD_WIDTH + 9 * _GAP
     top = _MARGIN + (24 if title else 0)

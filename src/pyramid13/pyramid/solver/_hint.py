@@ -302,8 +302,9 @@ def hint(
     after another cannot go round in circles). When its budget leaves the position
     undecided, it searches on, with no time limit, up to 3,000,000 positions (as `solve`
     does by default), so that it suggests the first move of a win whenever one is found
-    within that; that call takes longer (`benchmarks/hints.md` gives the times). A `Hinter` kept for the whole game
-    learns as it goes instead, and its calls stay within the budget.
+    within that; that call takes longer (`benchmarks/hints.md` gives the times). A
+    `Hinter` kept for the whole game learns as it goes instead, and its calls stay within
+    the budget.
 
     Args:
         state: the position.
