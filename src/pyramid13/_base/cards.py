@@ -8,10 +8,10 @@ from typing import Any, ClassVar
 
 import attrs
 
-from .errors import InvalidCardError
+from .errors import InvalidCardError, InvalidLayoutError
 from .text import describe
 
-__all__ = ["DECK", "Card", "Rank", "Suit", "parse_cards"]
+__all__ = ["DECK", "Card", "Rank", "Suit", "card_tuple", "parse_cards"]
 
 
 class Suit(enum.Enum):
@@ -219,3 +219,23 @@ def parse_cards(
         except InvalidCardError as problem:
             raise error(f"{where(number)}: {problem}") from None
     return cards
+
+
+def card_tuple(cards: Iterable[Card], count: int) -> tuple[Card, ...]:
+    """The items of `cards` as a tuple, for a ``Layout.from_cards`` of a `count`-card deck;
+    refuses text (a layout code is read by ``Layout.parse``) and what is no iterable.
+
+    Raises:
+        InvalidLayoutError: `cards` is text or not iterable.
+    """
+    if isinstance(cards, (str, bytes)):
+        raise InvalidLayoutError(
+            f"cards must be Card values, not {type(cards).__name__} "
+            "(read a layout code with Layout.parse)"
+        )
+    try:
+        return tuple(cards)
+    except TypeError:
+        raise InvalidLayoutError(
+            f"cards must be an iterable of {count} Card values, not {type(cards).__name__}"
+        ) from None

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from .errors import InvalidPositionError, InvalidRulesError
 from .text import describe
 
-__all__ = ["code_fields", "code_rules", "rule_items"]
+__all__ = ["check_code_length", "code_fields", "code_rules", "rule_items"]
 
 RulesT = TypeVar("RulesT")
 
@@ -120,5 +120,21 @@ def code_rules(
     if rules is not None and code != rules:
         raise InvalidPositionError(
             f"the code's rules ({fields[count - 1]}) differ from the rules given ({write(rules)})"
+        )
+    return code
+
+
+def check_code_length(code: str, limit: int, score: int) -> str:
+    """`code` itself when ``GameState.from_string`` reads one that long (at most `limit`
+    characters); only a score of very many digits makes one longer.
+
+    Raises:
+        InvalidPositionError: it is longer.
+    """
+    if len(code) > limit:
+        raise InvalidPositionError(
+            f"the position code would be {len(code)} characters long, more than the "
+            f"{limit} that GameState.from_string reads (the score has "
+            f"{len(str(abs(score)))} digits)"
         )
     return code

@@ -10,7 +10,8 @@ values of its own settings in ``_settings_from_dict`` (an enum's value, a list o
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 import attrs
@@ -19,7 +20,18 @@ from typing_extensions import Self
 from .errors import InvalidRulesError
 from .text import describe
 
-__all__ = ["RulesBase", "check_bool", "check_policy_type"]
+__all__ = [
+    "MAX_POLICY_NAME_LENGTH",
+    "RulesBase",
+    "check_bool",
+    "check_policy",
+    "check_policy_type",
+]
+
+#: The longest name of a scoring policy: saved rules name their policy, and a record's
+#: schema holds 1 to 64 characters.
+MAX_POLICY_NAME_LENGTH = 64
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def check_bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
@@ -40,6 +52,34 @@ def check_policy_type(value: object, protocol: type, described: str) -> None:
     if not isinstance(value, protocol) or not isinstance(getattr(value, "name", None), str):
         raise InvalidRulesError(
             f"scoring must be {described} or a policy name, not {describe(value)}"
+        )
+
+
+def check_policy(
+    value: object,
+    protocol: type,
+    described: str,
+    shipped: Callable[[str], object],
+    shipped_names: tuple[str, ...],
+    game: str = "",
+) -> None:
+    """Refuse a ``scoring`` setting that is no policy of the game's `protocol`
+    (`check_policy_type`), whose name a record could not hold, or that takes the name of
+    a shipped policy (`shipped` looks one up, `shipped_names` lists them; `game` names the
+    game in the message: ``""`` or ``"Spider "``)."""
+    check_policy_type(value, protocol, described)
+    name: str = value.name  # type: ignore[attr-defined]
+    if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
+        raise InvalidRulesError(
+            f"a scoring policy's name must be 1 to {MAX_POLICY_NAME_LENGTH} characters of "
+            f"Unicode text (no surrogates), not {describe(name)}"
+        )
+    if name in shipped_names and value != shipped(name):
+        # Saved rules name their policy; this one would come back as the shipped one.
+        raise InvalidRulesError(
+            f"the scoring policy name {name!r} belongs to a shipped {game}policy "
+            f"({type(shipped(name)).__name__}); give your {type(value).__name__} "
+            "another name"
         )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 import attrs
 
-from .._base.cards import DECK, Card, Rank, Suit
+from .._base.cards import DECK, Card, Rank, Suit, card_tuple
 from .._base.errors import InvalidCardError, InvalidLayoutError
 from .._base.shuffle import SplitMix64
 from .._base.text import describe
@@ -126,17 +126,7 @@ class Layout:
             >>> layout.pyramid[0], layout.stock[-1]
             (Card.parse('KS'), Card.parse('AC'))
         """
-        if isinstance(cards, (str, bytes)):
-            raise InvalidLayoutError(
-                f"cards must be Card values, not {type(cards).__name__} "
-                "(read a layout code with Layout.parse)"
-            )
-        try:
-            items = tuple(cards)
-        except TypeError:
-            raise InvalidLayoutError(
-                f"cards must be an iterable of 52 Card values, not {type(cards).__name__}"
-            ) from None
+        items = card_tuple(cards, 52)
         return cls(items)
 
     @classmethod

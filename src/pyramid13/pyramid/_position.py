@@ -30,7 +30,7 @@ from urllib.parse import quote, unquote
 
 from .._base.cards import Card
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
-from .._base.position import code_fields, code_rules, rule_items
+from .._base.position import check_code_length, code_fields, code_rules, rule_items
 from .._base.text import describe
 from ._geometry import COVERED_BY, ROWS, position_of, slot_of
 from ._layout import STOCK_SIZE
@@ -170,13 +170,7 @@ def format_position(state: GameState) -> str:
             format_rules(state.rules),
         ]
     )
-    if len(code) > MAX_CODE_LENGTH:
-        raise InvalidPositionError(
-            f"the position code would be {len(code)} characters long, more than the "
-            f"{MAX_CODE_LENGTH} that GameState.from_string reads (the score has "
-            f"{len(str(abs(state.score)))} digits)"
-        )
-    return code
+    return check_code_length(code, MAX_CODE_LENGTH, state.score)
 
 
 class _Reader:

@@ -8,13 +8,12 @@ game's rules share (`from_dict`, the checks of flags and policy names) is the fl
 from __future__ import annotations
 
 import enum
-import re
 from typing import Any
 
 import attrs
 
 from .._base.errors import InvalidRulesError
-from .._base.rules import RulesBase, check_policy_type
+from .._base.rules import MAX_POLICY_NAME_LENGTH, RulesBase, check_policy
 from .._base.rules import check_bool as _check_bool
 from .._base.text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
@@ -24,8 +23,6 @@ __all__ = ["MAX_PASSES", "MAX_POLICY_NAME_LENGTH", "Goal", "RuleSet"]
 #: The largest finite `RuleSet.passes`: 2**53 - 1, the largest whole number that every
 #: JSON reader holds exactly, so saved rules read back the same in any language.
 MAX_PASSES = 2**53 - 1
-#: The longest scoring policy name, in characters (a record's schema allows no more).
-MAX_POLICY_NAME_LENGTH = 64
 
 
 class Goal(enum.Enum):
@@ -40,9 +37,6 @@ class Goal(enum.Enum):
     """Clear the 28 pyramid cards; cards left in the stock and waste do not matter."""
     ALL_CARDS = "all-cards"
     """Clear all 52 cards: the pyramid, the stock and the waste."""
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _to_policy(value: object) -> object:
@@ -74,24 +68,15 @@ def _check_goal(instance: RuleSet, attribute: Any, value: object) -> None:
         raise InvalidRulesError(f"goal must be a Goal, not {describe(value)}")
 
 
-def _check_policy(
-    instance: RuleSet, attribute: attrs.Attribute[ScoringPolicy], value: object
-) -> None:
-    check_policy_type(value, ScoringPolicy, "a ScoringPolicy (with .name and .score)")
-    assert isinstance(value, ScoringPolicy)
-    name = value.name
-    if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
-        raise InvalidRulesError(
-            f"a scoring policy's name must be 1 to {MAX_POLICY_NAME_LENGTH} characters of "
-            f"Unicode text (no surrogates), not {name[:80]!r}"
-        )
-    if name in shipped_policy_names() and value != scoring_policy(name):
-        # Saved rules name their policy; this one would come back as the shipped one.
-        raise InvalidRulesError(
-            f"the scoring policy name {name!r} belongs to a shipped policy "
-            f"({type(scoring_policy(name)).__name__}); give your {type(value).__name__} "
-            "another name"
-        )
+def _check_policy(instance: RuleSet, attribute: object, value: object) -> None:
+    check_policy(
+        value,
+        ScoringPolicy,
+        "a ScoringPolicy (with .name and .score)",
+        scoring_policy,
+        shipped_policy_names(),
+        "",
+    )
 
 
 def as_rules(rules: RuleSet | str | None, name: str = "rules") -> RuleSet:

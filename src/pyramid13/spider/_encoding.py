@@ -15,9 +15,9 @@ The vector (``numpy.int16``, length `SPIDER_OBSERVATION_SIZE` = 1,128) has seven
 
 Only what a player sees goes in: face-down cards and the stock are counts, never cards.
 
-Layer: the Spider game (`pyramid13.spider`); it needs NumPy (the ``rl`` extra) and is
-imported only by the learning environments, through the game's registry entry
-(`Game.encoding`). Its public names are also ``pyramid13.envs``'s.
+Layer: the Spider game (`pyramid13.spider`). The learning environments load this module
+when they start (`Game.encoding` names it), and only they do, as it needs NumPy (the
+``rl`` extra); ``pyramid13.envs`` offers its names too.
 """
 
 from __future__ import annotations

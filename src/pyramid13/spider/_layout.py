@@ -36,7 +36,7 @@ from functools import partial
 
 import attrs
 
-from .._base.cards import Card, Rank, Suit, parse_cards
+from .._base.cards import Card, Rank, Suit, card_tuple, parse_cards
 from .._base.errors import InvalidLayoutError, InvalidRulesError
 from .._base.shuffle import SplitMix64
 from .._base.text import describe
@@ -232,17 +232,7 @@ class Layout:
                 raise InvalidLayoutError(f"unknown deal shape {describe(shape)}") from None
         if not isinstance(shape, DealShape):
             raise InvalidLayoutError(f"shape must be a DealShape, not {describe(shape)}")
-        if isinstance(cards, (str, bytes)):
-            raise InvalidLayoutError(
-                f"cards must be Card values, not {type(cards).__name__} "
-                "(read a layout code with Layout.parse)"
-            )
-        try:
-            items = tuple(cards)
-        except TypeError:
-            raise InvalidLayoutError(
-                f"cards must be an iterable of 104 Card values, not {type(cards).__name__}"
-            ) from None
+        items = card_tuple(cards, 104)
         if len(items) != 104:
             raise InvalidLayoutError(f"a Spider deck has 104 cards, not {len(items)}")
         piles, deals = _deal(items, shape)

@@ -53,7 +53,7 @@ from urllib.parse import quote, unquote
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidCardError, InvalidPositionError, InvalidRulesError
-from .._base.position import code_fields, code_rules, rule_items
+from .._base.position import check_code_length, code_fields, code_rules, rule_items
 from .._base.text import describe
 from ._moves import PILES
 from ._rules import RuleSet, as_rules
@@ -196,13 +196,7 @@ def format_position(state: Any) -> str:
             format_rules(state.rules),
         ]
     )
-    if len(code) > MAX_CODE_LENGTH:
-        raise InvalidPositionError(
-            f"the position code would be {len(code)} characters long, more than the "
-            f"{MAX_CODE_LENGTH} that GameState.from_string reads (the score has "
-            f"{len(str(abs(state.score)))} digits)"
-        )
-    return code
+    return check_code_length(code, MAX_CODE_LENGTH, state.score)
 
 
 def _cards(text: str, where: str) -> list[Card]:

@@ -10,14 +10,13 @@ game's rules share (`from_dict`, the checks of flags and policy names) is the fl
 from __future__ import annotations
 
 import enum
-import re
 from typing import Any
 
 import attrs
 
 from .._base.cards import Suit
 from .._base.errors import InvalidRulesError
-from .._base.rules import RulesBase, check_policy_type
+from .._base.rules import RulesBase, check_policy
 from .._base.rules import check_bool as _check_bool
 from .._base.text import describe
 from ._scoring import NoScoring, ScoringPolicy, scoring_policy, shipped_policy_names
@@ -76,8 +75,6 @@ _DEAL_SIZES = {
 }
 _ALL_SUITS = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
 #: The longest scoring policy name, in characters (a record's schema allows no more).
-MAX_POLICY_NAME_LENGTH = 64
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def default_suit_set(shape: DealShape, suits: int) -> tuple[Suit, ...]:
@@ -153,26 +150,14 @@ def _to_policy(value: object) -> object:
 
 
 def _check_policy(instance: RuleSet, attribute: object, value: object) -> None:
-    check_policy_type(
+    check_policy(
         value,
         ScoringPolicy,
         "a Spider ScoringPolicy (with .name, .start, .undo_penalty and .score)",
+        scoring_policy,
+        shipped_policy_names(),
+        "Spider ",
     )
-    assert isinstance(value, ScoringPolicy)
-    name = value.name
-    if not 1 <= len(name) <= MAX_POLICY_NAME_LENGTH or _SURROGATE.search(name):
-        # Saved rules name their policy: a record's schema holds 1 to 64 characters.
-        raise InvalidRulesError(
-            f"a scoring policy's name must be 1 to {MAX_POLICY_NAME_LENGTH} characters of "
-            f"Unicode text (no surrogates), not {describe(name)}"
-        )
-    if name in shipped_policy_names() and value != scoring_policy(name):
-        # Saved rules name their policy; this one would come back as the shipped one.
-        raise InvalidRulesError(
-            f"the scoring policy name {name!r} belongs to a shipped Spider policy "
-            f"({type(scoring_policy(name)).__name__}); give your {type(value).__name__} "
-            "another name"
-        )
 
 
 @attrs.frozen

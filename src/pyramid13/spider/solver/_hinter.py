@@ -60,12 +60,12 @@ class Hinter:
 
     __slots__ = ("_lines", "_lost", "memory_limit", "node_limit", "time_limit")
 
+    memory_limit: int
+    """Positions the hinter remembers."""
     node_limit: int | None
     """The solver's node budget for each call."""
     time_limit: float | None
     """The solver's time budget for each call, in seconds."""
-    memory_limit: int
-    """Positions the hinter remembers."""
 
     def __init__(
         self,
