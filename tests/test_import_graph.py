@@ -161,3 +161,19 @@ def test_no_import_cycle_spans_two_games_or_many_modules() -> None:
         games = {layer(name) for name in cycle} & set(GAMES)
         assert len(games) <= 1, f"an import cycle ties the games together: {cycle}"
         assert len(cycle) <= LONGEST_CYCLE, f"an import cycle of {len(cycle)} modules: {cycle}"
+
+
+LAYER_WORDS = {
+    "floor": "Layer: the floor",
+    "pyramid13.pyramid": "Layer: the Pyramid game",
+    "pyramid13.spider": "Layer: the Spider game",
+    "generic": "Layer: generic",
+    "facade": "Layer: the façade",
+}
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_each_module_says_its_layer(name: str) -> None:
+    docstring = ast.get_docstring(ast.parse(MODULES[name].read_text(encoding="utf-8"))) or ""
+    expected = LAYER_WORDS[layer(name)]
+    assert expected in " ".join(docstring.split()), f"{name}: say '{expected} ...' in its docstring"

@@ -1,4 +1,7 @@
-"""``python -m pyramid13``: the command line (see `pyramid13.cli`)."""
+"""``python -m pyramid13``: the command line (see `pyramid13.cli`).
+
+Layer: the façade (the package's top-level names, Pyramid's among them).
+"""
 
 from __future__ import annotations
 

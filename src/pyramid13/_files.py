@@ -1,5 +1,8 @@
 """Writing a file so that a failure never destroys what was there: a temporary file in the
-same folder, flushed to disk, then renamed over the target in one step."""
+same folder, flushed to disk, then renamed over the target in one step.
+
+Layer: generic, which reaches each game through the registry (it names none).
+"""
 
 from __future__ import annotations
 

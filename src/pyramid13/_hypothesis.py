@@ -3,6 +3,8 @@
 Hypothesis runs this hook while it is being imported, possibly by `pyramid13.strategies`
 itself, so the hook lives apart from that module and registers resolvers that import it
 only when a type is first looked up.
+
+Layer: the façade (the package's top-level names, Pyramid's among them).
 """
 
 from __future__ import annotations

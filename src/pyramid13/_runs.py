@@ -5,6 +5,8 @@ Nothing here knows the game: a job is any picklable object with ``new_player()``
 pinned to a seed where that can be known: a player that raises is caught around each game,
 and a worker process of the pool made here that dies is found by noting, in shared memory,
 the seed each worker is playing, then replaying those seeds alone.
+
+Layer: generic, which reaches each game through the registry (it names none).
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ Examples:
     ...     for move in state.legal_moves():
     ...         assert state.apply(move).undo() is state
     >>> test_undo_returns_the_parent()
+
+Layer: the façade (the package's top-level names, Pyramid's among them).
 """
 
 from __future__ import annotations

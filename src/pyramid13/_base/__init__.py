@@ -8,6 +8,8 @@ spaces (`actions`), the SVG drawing kit (`canvas`), the solve result and its lim
 (`games`), the scaffold of every game's state (`scaffold`) and the settings pattern of
 every bot (`settings`). Each game package (``pyramid13.pyramid``, ``pyramid13.spider``) imports only
 these modules; see docs/explanation/design.md for the layers.
+
+Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Suits, ranks and cards: values, canonical text and parsing."""
+"""Suits, ranks and cards: values, canonical text and parsing.
+
+Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Where a card lies in a position: the answer of `GameState.locate`."""
+"""Where a card lies in a position: the answer of `GameState.locate`.
+
+Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
+"""
 
 from __future__ import annotations
 

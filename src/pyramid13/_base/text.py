@@ -2,6 +2,8 @@
 
 An error message must stay one readable line whatever it was given: a 10 MB string, a
 5,000-digit int (whose ``repr`` Python itself refuses) or an object whose ``repr`` fails.
+
+Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ Run ``pyramid13 --help`` (or ``python -m pyramid13 --help``) for the commands an
 (see `pyramid13.cli._exit`) and, when something went wrong, one line on stderr: never a
 Python traceback, whatever the arguments, the input, the terminal's encoding, a closed
 pipe or a Ctrl-C.
+
+Layer: generic (the command line), which reaches each game through the registry.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The exit statuses of the command line (kept free of imports: `main` needs them first)."""
+"""The exit statuses of the command line (kept free of imports: `main` needs them first).
+
+Layer: generic (the command line), which reaches each game through the registry.
+"""
 
 from __future__ import annotations
 

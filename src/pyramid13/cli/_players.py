@@ -6,6 +6,8 @@ MODULE is a module Python can import (on ``PYTHONPATH`` or installed) or a Pytho
 as any import does: that is how the class is found. The class is built with no argument,
 or with ``seed=N`` (``--bot-seed``) when its constructor has a ``seed`` parameter, and
 the object must have a ``choose(state)`` method (`pyramid13.Bot`).
+
+Layer: generic (the command line), which reaches each game through the registry.
 """
 
 from __future__ import annotations

@@ -5,6 +5,8 @@ so that a program reading the board sees the same text as ``str(state)``. On a t
 the board gets the symbols ``♣ ♦ ♥ ♠`` (when the output's encoding has them), red for
 hearts and diamonds (unless ``NO_COLOR`` is set or ``TERM`` is ``dumb``), and a ``*`` after
 each card that can be played now (in bold when colours are on).
+
+Layer: generic (the command line), which reaches each game through the registry.
 """
 
 from __future__ import annotations

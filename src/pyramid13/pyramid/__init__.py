@@ -1,6 +1,6 @@
 """Pyramid Solitaire (the "13" game): the engine, its solver, hints, bots and pictures.
 
-Layer: a game (it imports only the floor, `pyramid13._base`). Importing it registers
+Layer: the Pyramid game: it imports only the floor (`pyramid13._base`). Importing it registers
 Pyramid in the game registry. Its public names are also the top-level names of the
 package (``pyramid13.GameState`` is ``pyramid13.pyramid.GameState``), as Pyramid is the
 package's first game; Spider is its sibling, ``pyramid13.spider``.

@@ -10,6 +10,8 @@ same in every position. Pyramid's space holds 102 actions under every rule set:
 
 A removal is identified by its cards, wherever they lie (as `Move` is), so the numbering
 does not depend on the deal.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

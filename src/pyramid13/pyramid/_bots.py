@@ -7,6 +7,8 @@ bots (``spider.RandomBot``, ``spider.GreedyBot``, ``spider.SamplingBot``) are ho
 
 Every bot here is deterministic: given the same position it makes the same choice, so a
 game replays identically and parallel statistics do not depend on how the work is split.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -2,6 +2,8 @@
 
 A *mask* is an int whose bit ``i`` is set while slot ``i`` still holds its card. Slot
 ``i`` sits at ``(row, col)`` with ``i = row*(row+1)//2 + col``; row 0 is the apex.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """The greedy player's judgement of a move: the rules of thumb players are taught.
 
 Shared by `GreedyBot` and `hint` (which falls back on it when the solver cannot decide).
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

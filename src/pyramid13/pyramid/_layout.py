@@ -1,4 +1,7 @@
-"""Layouts (deals): layout codes, seeded shuffles and PySolFC deal numbers."""
+"""Layouts (deals): layout codes, seeded shuffles and PySolFC deal numbers.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

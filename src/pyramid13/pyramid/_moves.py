@@ -1,4 +1,7 @@
-"""Moves: small immutable values with a text notation that round-trips."""
+"""Moves: small immutable values with a text notation that round-trips.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

@@ -6,6 +6,8 @@ order, and its top card too unless the rules let that card play
 (`RuleSet.stock_top_pairable`). An `Observation` is built from plain values (cards,
 counts, moves, the rules) and holds no reference to the `GameState` it came from, so code
 given an observation cannot reach a hidden card.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -36,6 +36,8 @@ removed Kings and of removed talon cards confirms it (see the tests). Check 4 is
 what counting cards through draws, removals from the tops and recycles allows. A code
 that passes every check can still, in rare cases, describe a position that the order of
 the stock forbids; no reachable position is ever rejected.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -12,6 +12,8 @@ Examples:
     ((1, 2), (0,))
     >>> available_slots({0, 1, 2, 5})
     (1, 5)
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

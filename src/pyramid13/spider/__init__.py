@@ -1,6 +1,6 @@
 """Spider Solitaire: the same immutable, typed API as Pyramid, for every Spider variant.
 
-Layer: a game (it imports only the floor, `pyramid13._base`). Importing it registers
+Layer: the Spider game: it imports only the floor (`pyramid13._base`). Importing it registers
 Spider in the game registry.
 
 Cards (`pyramid13.Card`), `pyramid13.Status` and the `pyramid13.Pyramid13Error` hierarchy

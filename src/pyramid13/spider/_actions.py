@@ -9,6 +9,8 @@ The space is the same for every rule set and position, 1,181 actions:
 * ``1170``: the deal;
 * ``1171 .. 1180``: lifting a complete run off pile 0..9 (offered only by rules where a
   removal is a move of its own).
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

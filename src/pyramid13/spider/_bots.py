@@ -6,6 +6,8 @@ holds no face-down card and no stock order, never the `GameState`. Each bot here
 accepts a `GameState` and looks only at its observation, so calling ``bot.choose(state)``
 by hand is honest too. A bot's settings (``samples``, ``seed``...) are fixed once it is
 built: assigning one raises ``attrs.exceptions.FrozenInstanceError``.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

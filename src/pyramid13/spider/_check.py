@@ -1,7 +1,10 @@
 """Argument checks of the Spider package: a value of the wrong type is refused with an
 `InvalidArgumentError` whose message names the game of what was given, so that a Pyramid
 state handed to a Spider function (or the other way round) says so, rather than
-"must be a GameState, not GameState"."""
+"must be a GameState, not GameState".
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """What `ReplanBot` and `RolloutBot` share: following a plan while the table is the one it
-expects, and sampling the unseen cards."""
+expects, and sampling the unseen cards.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

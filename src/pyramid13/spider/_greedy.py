@@ -5,6 +5,8 @@ least bad move. Positive moves are: a run removal; a move that turns a face-down
 over; a move that joins a unit to a card of its own suit; a move that empties a pile onto
 another pile. Each of those lowers (face-down cards, broken same-suit joins, non-empty
 piles) in that order, so positive moves alone never repeat a position.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -25,6 +25,8 @@ the same deal on every platform, Python version and release.
 
 **PySolFC deals.** `Layout.from_pysolfc` reproduces PySolFC's Spider game numbers (game
 ids 11, 269, 270), dealt the same way from the end of PySolFC's shuffled list.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -11,6 +11,8 @@ Piles are indexes 0..9 inside the library and numbers 1..10 in text, as on the t
 (``" 3 : 2 > 7 "``, ``"Remove3"``). Every possible move exists once, built at import:
 `Move.unit`, `Move.parse` and the engine hand out those shared objects, so comparing moves
 is cheap and `GameState.legal_moves` allocates none.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ no reference to the `GameState` it came from or to its deal, so code given an ob
 cannot reach a face-down card or the stock order. Spider's legal moves depend only on the
 face-up cards, the empty piles and whether the stock has a deal left, so the observation
 computes them itself, from what it holds, with the engine's move generator.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Piles as a user sees them: face-down and face-up cards, bottom to top."""
+"""Piles as a user sees them: face-down and face-up cards, bottom to top.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

@@ -11,6 +11,8 @@ Face-down counts do not change inside the search (a move that would change one e
 line), so they stay outside the positions. A position's value is a sum of one value per
 pile (kept in a table for the game) plus a bonus per run removed, so a move's child is
 valued from its two piles alone.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

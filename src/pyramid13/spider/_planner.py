@@ -1,4 +1,7 @@
-"""`PlannerBot`: an honest Spider player that plans over the cards it can see."""
+"""`PlannerBot`: an honest Spider player that plans over the cards it can see.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

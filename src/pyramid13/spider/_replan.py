@@ -1,4 +1,7 @@
-"""`ReplanBot`: an honest Spider player that solves sampled deals and replans."""
+"""`ReplanBot`: an honest Spider player that solves sampled deals and replans.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,8 @@
 """`RolloutBot`: an honest Spider player that chooses what to turn over next by playing each
-choice on in sampled deals."""
+choice on in sampled deals.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
 `pyramid13.to_svg` calls `spider_svg` for a Spider state; the cards are drawn by the same
 canvas as Pyramid's pictures, so both games look alike.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""`Hinter` and `hint`: the next move to suggest, cheap enough to ask for after every move."""
+"""`Hinter` and `hint`: the next move to suggest, cheap enough to ask for after every move.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

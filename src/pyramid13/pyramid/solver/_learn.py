@@ -8,6 +8,8 @@ strongly connected components as in Tarjan's algorithm (with unlimited passes a 
 draws and a recycle leads back to the same position), and a component is recorded as
 lost only once its first position is finished, so no proof rests on a position whose
 search is still open.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

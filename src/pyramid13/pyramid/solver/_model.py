@@ -56,6 +56,8 @@ Pruning, all exact (it never turns a winnable position into a lost one):
 Equivalent positions: pairing depends on values alone, so two positions that differ only
 by which card of a value lies where in the talon lead to the same outcome. `PileModel`
 keys its positions on values (see its docstring); `PointerModel` keys them on the cards.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -12,6 +12,8 @@ A position of the relaxation is one int laid out like the model's (see `PileMode
 pyramid mask, the count of each value left at hand (3 bits a value) where the model keeps
 its stock, and the piles as the model stores them. Its key leaves out which card of a
 value lies where, as the model's does.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
 
 from __future__ import annotations

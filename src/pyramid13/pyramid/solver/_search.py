@@ -1,4 +1,7 @@
-"""The searches: depth-first for any win, A* for a shortest one. No recursion anywhere."""
+"""The searches: depth-first for any win, A* for a shortest one. No recursion anywhere.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""`solve`: is a position winnable, and how (perfect information: the stock order is known)."""
+"""`solve`: is a position winnable, and how (perfect information: the stock order is known).
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""`hint`: the next move to suggest, cheap enough to ask after every move of a game."""
+"""`hint`: the next move to suggest, cheap enough to ask after every move of a game.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+"""
 
 from __future__ import annotations
 

@@ -23,6 +23,8 @@ Two evaluations, lower is better, with per-pile parts cached by the pile's bytes
   or fits on another pile's top card (it can move whole), and each empty pile half a
   piece less. Ties go to the position with more cards in top runs, runs removed and empty
   piles.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ positions seen: it explores everything reachable, so when it ends without a win 
 position is lost. Its only cut is exact: once the stock is empty the ten piles are
 interchangeable, so positions are keyed with their piles sorted (and moves that only
 permute piles are not generated). Children are tried least disordered first.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
 
 from __future__ import annotations

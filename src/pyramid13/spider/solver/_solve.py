@@ -1,4 +1,7 @@
-"""`solve`: can a Spider position be won, knowing every card, and how."""
+"""`solve`: can a Spider position be won, knowing every card, and how.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
+"""
 
 from __future__ import annotations
 
