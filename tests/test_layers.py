@@ -55,6 +55,20 @@ def test_a_spider_program_loads_no_pyramid_module() -> None:
     assert not {name for name in loaded if name.startswith("pyramid13.pyramid")}
 
 
+SPIDER_COMMAND_LINE = """
+from pyramid13.cli import main
+for argv in (["spider", "show", "--seed", "1"], ["spider", "solve", "--seed", "3", "--suits", "1"]):
+    assert main(argv) == 0
+"""
+
+
+def test_the_spider_command_line_loads_no_pyramid_module() -> None:
+    loaded = _modules_loaded_by(SPIDER_COMMAND_LINE)
+    assert "pyramid13.spider._state" in loaded
+    assert "pyramid13.cli._spider" in loaded
+    assert not {name for name in loaded if name.startswith("pyramid13.pyramid")}
+
+
 def test_a_pyramid_program_loads_no_spider_module() -> None:
     loaded = _modules_loaded_by(PYRAMID_GAME)
     assert "pyramid13.pyramid._state" in loaded

@@ -38,10 +38,12 @@ EPILOG = (
 )
 
 
-def build_parser() -> Parser:
+def build_parser(game: str | None = None) -> Parser:
     """The argument parser of the whole command line: the default game's commands at the
-    top, every other game's under its name (``pyramid13 spider play``)."""
-    from .._base.games import registered_games
+    top, every other game's under its name (``pyramid13 spider play``). Given the name of
+    a game other than the default, the parser of that game's commands alone, which loads
+    no other game (`main` builds that one for ``pyramid13 spider ...``)."""
+    from .._base.games import get_game, registered_games
     from . import _play, _show, _solve, _stats
     from ._common import DEFAULT_GAME, Parser
     from ._games import hooks_for
@@ -54,17 +56,17 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"pyramid13 {__version__}")
     commands = parser.add_subparsers(title="commands", dest="command", metavar="COMMAND")
     commands.required = True
-    default = hooks_for(DEFAULT_GAME)
-    for game in registered_games():
-        hooks = hooks_for(game.name)
+    games = [get_game(game)] if game is not None else list(registered_games())
+    for entry in games:
+        hooks = hooks_for(entry.name)
         target = commands
-        if game.name != DEFAULT_GAME:
+        if entry.name != DEFAULT_GAME:
             rules = " and ".join(("--preset", *hooks.rule_options))
             group = commands.add_parser(
-                game.name,
-                help=f"{game.title} Solitaire: play, show, solve and measure deals",
-                description=f"{game.title} Solitaire with the same commands as "
-                f"{default.game.title}: play, show, solve, stats. Choose the rules with "
+                entry.name,
+                help=f"{entry.title} Solitaire: play, show, solve and measure deals",
+                description=f"{entry.title} Solitaire with the same commands as "
+                f"{DEFAULT_GAME.title()}: play, show, solve, stats. Choose the rules with "
                 f"{rules}, and the deal with --seed, --pysolfc, a code or a FILE.",
             )
             target = group.add_subparsers(title="commands", dest="game_command", metavar="COMMAND")
@@ -117,15 +119,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                 stream.reconfigure(errors=errors)
 
 
+def _other_game(word: str) -> str | None:
+    """`word` when it names a game other than the default one (its commands alone are then
+    parsed), else None."""
+    from .._base.games import BUILTIN_GAMES, loaded_games
+    from ._common import DEFAULT_GAME
+
+    names = {*BUILTIN_GAMES, *(game.name for game in loaded_games())}
+    return word if word in names and word != DEFAULT_GAME else None
+
+
 def _run(argv: Sequence[str] | None) -> int:
     # The engine is imported here, inside main's guard, so that a Ctrl-C while it loads
     # is handled like any other.
     from .._base.errors import Pyramid13Error
     from ._common import CliError, UsageError
 
-    parser = build_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser(_other_game(words[0]) if words else None)
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
     except UsageError as error:
         _error_line(str(error))
         return EXIT_ERROR
