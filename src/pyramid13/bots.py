@@ -17,7 +17,6 @@ from ._base.games import state_game
 from ._base.solving import GAME_DEFAULT, GameDefault
 from .pyramid._bots import GreedyBot, RandomBot
 from .pyramid._bots import SolverBot as _PyramidSolverBot
-from .pyramid._state import GameState as _PyramidState
 from .pyramid.solver import DEFAULT_NODE_LIMIT
 
 __all__ = ["Bot", "GameOverError", "GreedyBot", "RandomBot", "SolverBot", "bot_view"]
@@ -57,7 +56,7 @@ class SolverBot(_PyramidSolverBot):
         True
     """
 
-    __slots__ = ("_game_default", "_other")
+    __slots__ = ("_game_default",)
 
     def __init__(
         self,
@@ -69,12 +68,6 @@ class SolverBot(_PyramidSolverBot):
         self._game_default = node_limit is GAME_DEFAULT
         limit = DEFAULT_NODE_LIMIT if isinstance(node_limit, GameDefault) else node_limit
         super().__init__(node_limit=limit, time_limit=time_limit, optimal=optimal)
-
-    def _reset(self) -> None:
-        super()._reset()
-        # The plan in a game other than Pyramid: its line, the position it leads to next
-        # and the (layout, rules) of a game the solver gave up on.
-        self._other: list[Any] = [[], None, None]
 
     def choose(self, state: Any) -> Any:
         """The next move of a winning line, or the greedy move where there is none.
@@ -92,49 +85,40 @@ class SolverBot(_PyramidSolverBot):
             >>> p13.SolverBot().choose(state)  # the first move of a win
             Move.parse('AD+QD')
         """
-        if isinstance(state, _PyramidState):
-            return super().choose(state)
-        game = state_game(state)
+        return super().choose(state)
+
+    # The game's own solver and greedy bot, found in the registry (for a Pyramid state:
+    # Pyramid's solve with this bot's limits, and Pyramid's greedy move).
+
+    def _takes_default(self) -> bool:
+        # A bot unpickled from a version without the flag was given its limits by name.
+        return bool(getattr(self, "_game_default", False))
+
+    def _check(self, state: Any) -> None:
+        state_game(state)
         if not state.legal_moves():
             raise GameOverError(
                 f"the game is over ({state.status.value}): there is no move to choose"
             )
-        line, expect, given_up = self._other
-        if line and expect is not None and expect == state and expect.layout == state.layout:
-            move = line.pop(0)
-            self._other[1] = state.apply_unchecked(move)
-            return move
-        deal = (state.layout, state.rules)
-        if given_up != deal:
-            limits: dict[str, Any] = {
-                "node_limit": game.default_node_limit if self._game_default else self.node_limit,
-                "time_limit": self.time_limit,
-            }
-            if game.shortest:
-                limits["optimal"] = self.optimal
-            result = game.solve(state, **limits)
-            if result.winnable:
-                move = result.moves[0]
-                self._other = [list(result.moves[1:]), state.apply_unchecked(move), None]
-                return move
-            self._other[2] = deal
-        self._other[0], self._other[1] = [], None
-        greedy = game.bots["greedy"]()
+
+    def _solve(self, state: Any) -> Any:
+        game = state_game(state)
+        limits: dict[str, Any] = {
+            "node_limit": game.default_node_limit if self._takes_default() else self.node_limit,
+            "time_limit": self.time_limit,
+        }
+        if game.shortest:
+            limits["optimal"] = self.optimal
+        return game.solve(state, **limits)
+
+    def _fallback(self, state: Any) -> Any:
+        greedy = state_game(state).bots["greedy"]()
         return greedy.choose(bot_view(greedy, state))
 
     def __eq__(self, other: object) -> bool:
         # As Pyramid's: by the settings shown in the repr (a bot given Pyramid's default
         # node limit by name equals one that takes the game's own).
-        return isinstance(other, _PyramidSolverBot) and _PyramidSolverBot.__getstate__(
-            self
-        ) == _PyramidSolverBot.__getstate__(other)
+        return isinstance(other, _PyramidSolverBot) and self._settings() == other._settings()
 
     def __hash__(self) -> int:
-        return hash((_PyramidSolverBot, *_PyramidSolverBot.__getstate__(self)))
-
-    def __getstate__(self) -> tuple[Any, ...]:
-        return (*super().__getstate__(), self._game_default)
-
-    def __setstate__(self, state: tuple[Any, ...]) -> None:
-        *settings, self._game_default = state
-        super().__setstate__(tuple(settings))
+        return hash((_PyramidSolverBot, *self._settings()))

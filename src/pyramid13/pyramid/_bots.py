@@ -17,7 +17,7 @@ import hashlib
 
 from .._base.errors import GameOverError, InvalidArgumentError
 from .._base.settings import Settings
-from .._base.solving import check_limits
+from .._base.solving import SolveResult, check_limits
 from .._base.text import describe
 from ._greedy import greedy_move
 from ._layout import Layout
@@ -214,7 +214,7 @@ class SolverBot(Settings):
             >>> SolverBot().choose(state)  # the first move of a win
             Move.parse('AD+QD')
         """
-        _legal(state)
+        self._check(state)
         expect = self._expect
         if self._line and expect is not None and expect == state and expect.layout == state.layout:
             move = self._line.pop(0)
@@ -222,12 +222,7 @@ class SolverBot(Settings):
             return move
         game = (state.layout, state.rules)
         if self._given_up != game:
-            result = solve(
-                state,
-                optimal=self.optimal,
-                node_limit=self.node_limit,
-                time_limit=self.time_limit,
-            )
+            result = self._solve(state)
             if result.winnable:
                 self._line = list(result.moves[1:])
                 move = result.moves[0]
@@ -236,6 +231,21 @@ class SolverBot(Settings):
             self._given_up = game
         self._line = []
         self._expect = None
-        fallback = greedy_move(state)
-        assert fallback is not None
-        return fallback
+        return self._fallback(state)
+
+    # What `choose` asks of the game; `pyramid13.SolverBot` answers them for every game.
+
+    def _check(self, state: GameState) -> None:
+        """Refuse what is no position to choose in (not a state, or a game over)."""
+        _legal(state)
+
+    def _solve(self, state: GameState) -> SolveResult[Move]:
+        return solve(
+            state, optimal=self.optimal, node_limit=self.node_limit, time_limit=self.time_limit
+        )
+
+    def _fallback(self, state: GameState) -> Move:
+        """The move to play where the solver found no win."""
+        move = greedy_move(state)
+        assert move is not None
+        return move
