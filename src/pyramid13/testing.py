@@ -115,7 +115,6 @@ def check_honest(
     rng = random.Random(seed)
     checked = 0
     deal = seed
-    player = copy.deepcopy(bot)
     while checked < positions:
         state = game.deal(deal % (1 << 64), rules)
         deal += 1
