@@ -30,6 +30,9 @@ class Place(enum.Enum):
     """A waste pile (`CardLocation.index` is the pile, 0 first)."""
     REMOVED = "removed"
     """Taken off the table by a removal."""
+    PILE = "pile"
+    """A Spider tableau pile (`CardLocation.index` is the pile, 0-9; `CardLocation.depth`
+    counts the cards above it, 0 for the top card)."""
 
 
 @attrs.frozen
@@ -48,8 +51,8 @@ class CardLocation:
     place: Place
     """The part of the table."""
     index: int | None = None
-    """The pyramid slot (`Place.PYRAMID`) or waste pile number from 0 (`Place.WASTE`);
-    None elsewhere."""
+    """The pyramid slot (`Place.PYRAMID`), waste pile number from 0 (`Place.WASTE`) or
+    Spider pile from 0 (`Place.PILE`); None elsewhere."""
     depth: int | None = None
-    """How many cards lie above it in its stock or waste pile (0: the top); None in the
-    pyramid or once removed."""
+    """How many cards lie above it in its stock, waste or Spider pile (0: the top); None in
+    the pyramid or once removed."""
