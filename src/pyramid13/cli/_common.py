@@ -410,7 +410,7 @@ def load_source(
     code = args.code
     chosen = (args.file, seed, args.pysolfc, args.layout, args.position, code)
     names = ("FILE", "--seed", "--pysolfc", "--layout", "--position", "--code")
-    given = [name for name, value in zip(names, chosen) if value is not None]
+    given = [name for name, value in zip(names, chosen, strict=True) if value is not None]
     if len(given) > 1:  # argparse checks the others; show's bare --code comes here
         raise CliError(f"{given[0]} and {given[1]} go apart: choose one game")
     if all(choice is None for choice in chosen):

@@ -52,7 +52,9 @@ def play_help(own: str, *, hint: str = "", honest: str = "", command: str = "pla
     then those of every game. `hint` says where hints come from, `honest` where the honest
     ones do (empty: the game has none); `command` is how the game's ``play`` is typed
     after ``pyramid13``."""
-    honest_line = f"\n  hint honest    suggest a move from what you see alone{honest}" if honest else ""
+    honest_line = ""
+    if honest:
+        honest_line = f"\n  hint honest    suggest a move from what you see alone{honest}"
     return f"""\
 commands (case does not matter):
 {own}

@@ -161,7 +161,7 @@ class Session:
         if state.start != saved.start:
             return len(ours)
         shared = 0
-        for mine, other in zip(ours, theirs):
+        for mine, other in zip(ours, theirs, strict=False):  # the shared start
             if mine != other:
                 break
             shared += 1
