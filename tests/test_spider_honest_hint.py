@@ -19,8 +19,8 @@ def deal(number: int) -> spider.GameState:
 
 def test_the_hint_is_rollout_bots_move_and_the_same_for_hidden_twins() -> None:
     state = deal(5)
-    for move in ("deal", "1:1>7"):
-        state = state.apply(move)
+    for played in ("deal", "1:1>7"):
+        state = state.apply(played)
     view = state.observe()
     move = spider.honest_hint(view)
     assert move in state.legal_moves()

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from .._base.errors import Pyramid13Error
 from .._base.games import Game, get_game
+from .._base.location import CardLocation
 from .._base.text import describe
+from ._changes import describe_changes, place_name
 from ._common import DEFAULT_GAME, CliError, command_of
 from ._style import PLAIN, Style
 
@@ -200,8 +202,13 @@ class GameHooks:
         return list(state.legal_moves())
 
     def move_effect(self, state: Any) -> str:
-        """What `state`'s last move did, in words (empty: nothing to add to the move)."""
-        return ""
+        """What `state`'s last move did, in words, from ``state.changes()``: cards moved,
+        drawn, dealt or removed, cards turned up (empty: no change to tell)."""
+        return describe_changes(state.changes(), lambda location: self.place(state, location))
+
+    def place(self, state: Any, location: CardLocation) -> str:
+        """A location's part of `state`'s table, as a sentence names it (``"pile 3"``)."""
+        return place_name(location)
 
     def honest_hint(self, state: Any) -> Any:
         """A move suggested from what the player sees of `state` alone (called only when

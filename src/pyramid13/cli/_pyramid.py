@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from .._base.cards import Card, Rank
 from .._base.errors import Pyramid13Error
+from .._base.location import CardLocation
 from .._base.text import describe
 from ..records import format_msc_solution
+from ._changes import place_name
 from ._common import CliError, CodeError
 from ._games import MARK_LEGEND, GameHooks, play_help
 from ._style import PLAIN, Style
@@ -102,6 +104,9 @@ class PyramidHooks(GameHooks):
 
     def reset(self) -> None:
         self.selected = None
+
+    def place(self, state: Any, location: CardLocation) -> str:
+        return place_name(location, wastes=len(state.waste_piles))
 
     def command(self, session: Session, word: str, rest: str) -> bool:
         move = self.move_type
