@@ -51,8 +51,8 @@ Type a command after the board and press Enter; 'help' lists them. Commands can 
 come from a script through standard input, one per line (blank lines and lines starting
 with '#' are skipped; a line longer than {MAX_LINE:,} bytes, or not text in the terminal's
 encoding, is a bad command); the exit status is then 0 when the session ends with the
-game won or still going, 1 when it ends lost. 'quit', 'new' and 'restart' ask before
-they drop moves played since the game was last saved (or loaded); the next line
+game won or still going, 1 when it ends lost. 'quit', 'new', 'restart' and 'load' ask
+before they drop moves played since the game was last saved (or loaded); the next line
 answers, and the end of the input answers yes. A script's end of input ends the
 session without asking; on a terminal, Ctrl-D asks as 'quit' does."""
 
