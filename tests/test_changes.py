@@ -387,3 +387,18 @@ def test_a_deal_that_completes_a_run_lists_the_dealt_cards_first() -> None:
     assert [c.target for c in changes[10:22]] == [removed] * 12
     assert changes[22:] == (Change(Card.parse("AS"), pile(0, 12), pile(0, 0), turned_up=True),)
     check_step(state, after, spider_picture, spider_face_down)
+
+
+def test_both_games_answer_through_the_state_protocol() -> None:
+    rules = spider.RuleSet.preset("pysolfc")
+    states: list[p13.State[Any]] = [
+        p13.GameState.new(p13.Layout.shuffled(1)).apply("KC"),
+        spider.GameState.new(spider.Layout.from_pysolfc(1), rules).apply("2:1>4"),
+    ]
+    for state in states:
+        previous = state.previous
+        assert previous is not None
+        assert lay(previous.table(), state.changes(), lambda where: where.place is Place.STOCK)
+        assert state.changes()[0].target != state.changes()[0].source
+        assert all(state.why_illegal(move) is None for move in state.legal_moves())
+        assert set(state.playable()) <= {where for where, card in state.table() if card}
