@@ -83,7 +83,7 @@ def pyramid_walk(rules: p13.RuleSet, seed: int, steps: int) -> list[p13.GameStat
 
 
 @given(rules=PYRAMID_RULES, seed=st.integers(0, 2**32 - 1))
-@settings(max_examples=12)
+@settings(max_examples=8)
 def test_pyramid_answers_every_well_formed_move(rules: p13.RuleSet, seed: int) -> None:
     for state in pyramid_walk(rules, seed, 60)[::2]:
         check_answers(state, PYRAMID_MOVES)  # type: ignore[arg-type]
@@ -158,7 +158,7 @@ def run_of(pile: spider.Pile) -> int:
 
 
 @given(rules=SPIDER_RULES, seed=st.integers(0, 2**32 - 1))
-@settings(max_examples=8)
+@settings(max_examples=5)
 def test_spider_answers_every_well_formed_move(rules: spider.RuleSet, seed: int) -> None:
     for state in spider_walk(rules, seed, 60)[::2]:
         check_answers(state, SPIDER_MOVES)  # type: ignore[arg-type]
