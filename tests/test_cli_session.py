@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import io
 import random
+import re
 import sys
 from typing import Any, TypeVar
 
@@ -58,14 +59,14 @@ def spider_states(draw: st.DrawFn) -> spider.GameState:
         draw(st.sampled_from(SPIDER_PRESETS)), suits=draw(st.sampled_from([1, 2, 4]))
     )
     start = spider.GameState.new(spider.Layout.shuffled(draw(st.integers(0, 10**6)), rules), rules)
-    return played(start, draw(st.integers(0, 10**6)), draw(st.integers(0, 150)))
+    return played(start, draw(st.integers(0, 10**6)), draw(st.sampled_from([0, 10, 40, 90, 150])))
 
 
 @st.composite
 def pyramid_states(draw: st.DrawFn) -> p13.GameState:
     rules = p13.RuleSet.preset(draw(st.sampled_from(PYRAMID_PRESETS)))
     start = p13.GameState.new(p13.Layout.shuffled(draw(st.integers(0, 10**6))), rules)
-    return played(start, draw(st.integers(0, 10**6)), draw(st.integers(0, 40)))
+    return played(start, draw(st.integers(0, 10**6)), draw(st.sampled_from([0, 5, 15, 30, 45])))
 
 
 def _table(state: spider.GameState) -> list[tuple[Any, ...]]:
@@ -345,3 +346,38 @@ def test_spider_moves_need_no_quotes(capsys: pytest.CaptureFixture[str]) -> None
     state = spider.GameState.new(spider.Layout.shuffled(3, rules), rules).apply("5:1>10")
     assert status == 0
     assert f"position code: {state.to_string()}" in out
+
+
+@settings(max_examples=30)
+@given(spider_states(), st.integers(1, 10), st.integers(1, 10), st.integers(1, 13))
+def test_every_pile_a_message_names_is_numbered_1_to_10(
+    state: spider.GameState, source: int, target: int, count: int
+) -> None:
+    """``s t`` and ``s:k>t`` either play the move or say why not, with piles 1-10 only."""
+    hooks = hooks_for("spider")
+    for line in (f"{source} {target}", f"{source}:{count}-{target}"):
+        out, err = io.StringIO(), io.StringIO()
+        session = Session(hooks, state, "a deal", out=out, err=err)
+        session.run(iter([(line, None)]), echo=False, stop_on_error=False)
+        text = out.getvalue() + err.getvalue()
+        numbers = [int(word) for word in re.findall(r"\bpiles? ([0-9]+)", text)]
+        assert all(1 <= number <= 10 for number in numbers), text
+        if err.getvalue():
+            assert session.state is state
+            assert "(s)" not in err.getvalue()
+        else:
+            move = session.state.last_move
+            assert move is not None
+            assert (move.source, move.target) == (source - 1, target - 1)
+            assert (
+                line != f"{source} {target}"
+                or move.count == state.liftable(source - 1)
+                or (
+                    move.count is not None
+                    and target - 1 in state.targets(source - 1, move.count)
+                    and all(
+                        target - 1 not in state.targets(source - 1, longer)
+                        for longer in range(move.count + 1, state.liftable(source - 1) + 1)
+                    )
+                )
+            )

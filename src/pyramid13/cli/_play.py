@@ -138,11 +138,9 @@ class Session:
         """Play `move` (a move or its text); an illegal one is refused with the game's
         reason, the state unchanged."""
         state = self.state
-        why_illegal = getattr(state, "why_illegal", None)
-        if why_illegal is not None:
-            reason = why_illegal(move)
-            if reason is not None:
-                raise CliError(reason)
+        reason = state.why_illegal(move)  # raises for text that is no move at all
+        if reason is not None:
+            raise CliError(reason)
         self.state = state.apply(move)
         self.hooks.reset()
         self.say(f"played {self.state.last_move}")

@@ -66,15 +66,12 @@ def _used(state: Any) -> list[int]:
     return used
 
 
-def _unit(face_up: tuple[Any, ...]) -> int:
-    """How many top cards of a pile form one unit (one suit, descending by one)."""
-    size = 1 if face_up else 0
-    for index in range(len(face_up) - 1, 0, -1):
-        lower, upper = face_up[index - 1], face_up[index]
-        if lower.suit is not upper.suit or lower.value != upper.value + 1:
-            break
-        size += 1
-    return size
+def _lower(sentence: str) -> str:
+    """A sentence of the engine's, to follow a colon: its first word in lower case unless
+    it names a card (``"The top 3 cards..."`` becomes ``"the top 3 cards..."``)."""
+    if len(sentence) > 1 and sentence[1].islower():
+        return sentence[0].lower() + sentence[1:]
+    return sentence
 
 
 class SpiderHooks(GameHooks):
@@ -198,22 +195,13 @@ class SpiderHooks(GameHooks):
         if source == target:
             raise CliError(f"pile {source} cannot move onto itself: name two piles")
         state = session.state
-        units = [
-            move
-            for move in state.legal_moves()
-            if move.is_unit and move.source == source - 1 and move.target == target - 1
-        ]
-        if not units:
-            face_up = state.piles[source - 1].face_up
-            reason = f"no cards of pile {source} can go onto pile {target}"
-            if not face_up:
-                raise CliError(f"{reason}: pile {source} is empty")
-            why_illegal = getattr(state, "why_illegal", None)
-            if why_illegal is not None:
-                unit = self.move_type.unit(source - 1, _unit(face_up), target - 1)
-                reason += f": {why_illegal(unit)}"
-            raise CliError(reason)
-        session.play(max(units, key=lambda move: move.count or 0))
+        lift = state.liftable(source - 1)
+        for count in range(lift, 0, -1):  # the longest unit first
+            if target - 1 in state.targets(source - 1, count):
+                session.play(self.move_type.unit(source - 1, count, target - 1))
+                return
+        reason = state.why_illegal(self.move_type.unit(source - 1, max(lift, 1), target - 1))
+        raise CliError(f"no cards of pile {source} can go onto pile {target}: {_lower(reason)}")
 
     def undo(self, state: Any) -> Any:
         return state.undo(penalty=True)
