@@ -59,7 +59,7 @@ def test_picture_shows_the_position(state: GameState, with_highlight: bool) -> N
 def test_draw_and_recycle_highlights() -> None:
     state = GameState.new(Layout.shuffled(1), RuleSet.preset("classic"))
     assert "#e07000" not in to_svg(state)
-    assert 'class="card back"><rect' in to_svg(state)
+    assert 'class="card back face-down" data-place="stock" data-depth="0"><rect' in to_svg(state)
     assert "#e07000" in to_svg(state, highlight=Move.DRAW)
     for _ in range(24):
         state = state.apply("draw")
