@@ -215,12 +215,13 @@ class Scene:
         end = f">{attr(text)}</text>"
         self.texts.append(lambda colors: start + _paint("fill", colors["text"]) + end)
 
-    def badge(self, count: int, x: float, y: float, location: CardLocation, what: str) -> None:
-        """A count in a pill, such as the number of face-down cards of a pile."""
+    def badge(self, count: int, x: float, y: float, data: str, what: str) -> None:
+        """A count in a pill, such as the number of face-down cards of a pile; `data` is
+        more attributes (already escaped), `what` its title."""
         text = str(count)
         width = 8 + 7 * len(text)
         start = (
-            f'<g class="count"{_data(location)}><title>{attr(what)}</title>'
+            f'<g class="count"{data}><title>{attr(what)}</title>'
             f'<rect x="{length(x - width / 2)}" y="{length(y - 11)}" width="{width}" '
             f'height="14" rx="7" '
         )

@@ -129,7 +129,7 @@ def _layout(view: Observation, title: str | None) -> Scene:
                 downs,
                 x + CARD_WIDTH - 12,
                 y0 - 5,
-                place,
+                f' data-pile="{number}"',
                 f"{downs} card{'s' * (downs != 1)} face down",
             )
         if not downs + ups:
@@ -148,6 +148,7 @@ def _layout(view: Observation, title: str | None) -> Scene:
                     x,
                     y,
                     CardLocation(Place.PILE, number, depth),
+                    classes=("covered",),
                     strip=down_step if depth else None,
                 )
             )
@@ -162,7 +163,8 @@ def _layout(view: Observation, title: str | None) -> Scene:
                     y,
                     CardLocation(Place.PILE, number, depth),
                     card=card,
-                    classes=("exposed",) if depth < unit else (),
+                    classes=(("exposed",) if depth < unit else ())
+                    + (("covered",) if depth else ()),
                     strip=up_step if depth else None,
                     covered=depth > 0,
                 )
