@@ -32,9 +32,28 @@ RUNS_REMOVED = (
 
 
 #: The first 20 moves of a winning line of seed 1 under the microsoft rules.
-SEED_1_MOVES = tuple(
-    "KC KH 5H+8S draw draw draw 6C+7C draw draw draw KS draw draw draw draw draw 3D+TH "
-    "3S+TS 4H+9D AC+QD".split(" ")
+SEED_1_MOVES = (
+    "KC",
+    "KH",
+    "5H+8S",
+    "draw",
+    "draw",
+    "draw",
+    "6C+7C",
+    "draw",
+    "draw",
+    "draw",
+    "KS",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "3D+TH",
+    "3S+TS",
+    "4H+9D",
+    "AC+QD",
+)
 )
 
 
