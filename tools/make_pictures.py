@@ -54,7 +54,6 @@ SEED_1_MOVES = (
     "4H+9D",
     "AC+QD",
 )
-)
 
 
 def pictures() -> dict[str, str]:
