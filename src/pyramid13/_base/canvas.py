@@ -36,6 +36,7 @@ __all__ = [
     "Scene",
     "attr",
     "check_options",
+    "draw",
     "length",
     "render",
 ]
@@ -401,6 +402,36 @@ def check_options(
         title,
         float(scale) if not isinstance(scale, int) else scale,
         id_prefix,
+    )
+
+
+def draw(
+    view: Any,
+    options: Options,
+    layout: Callable[[Any, str | None], Scene],
+    highlight: Callable[[Scene, Any, Any], list[str]],
+    arrows: Callable[[Scene, Any, Any], list[tuple[str, str]]],
+    played: Callable[[Scene, Any, Any], list[str]],
+) -> str:
+    """A game's picture of `view` (what the player sees): the game's `layout` of the
+    table, then what its moves mark: `highlight` (a move to be played), `arrows` (each
+    move of ``options.arrows``) and `played` (the last move), each given the scene, the view
+    and the move, answering keys of items."""
+    scene = layout(view, options.title)
+    lines = [
+        (tail, head, "green")
+        for move in options.arrows
+        if not isinstance(move, Arrow)
+        for tail, head in arrows(scene, view, move)
+    ]
+    return render(
+        scene,
+        options,
+        highlighted=highlight(scene, view, options.highlight)
+        if options.highlight is not None
+        else (),
+        played=played(scene, view, options.lastmove) if options.lastmove is not None else (),
+        arrows=lines,
     )
 
 
