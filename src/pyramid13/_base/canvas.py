@@ -261,11 +261,12 @@ class Scene:
 
 
 def _where(location: CardLocation) -> str:
-    parts = [location.place.value]
+    place = location.place
+    parts = [place.value if isinstance(place, Place) else describe(place)]
     if location.index is not None:
-        parts.append(f"index {location.index}")
+        parts.append(f"index {describe(location.index)}")
     if location.depth is not None:
-        parts.append(f"depth {location.depth}")
+        parts.append(f"depth {describe(location.depth)}")
     return " ".join(parts)
 
 
@@ -365,12 +366,14 @@ def check_options(
     if colors is None:
         colors = {}
     if not isinstance(colors, Mapping):
-        raise InvalidArgumentError(f"colors must be a mapping of name to colour, not {colors!r}")
+        raise InvalidArgumentError(
+            f"colors must be a mapping of name to colour, not {describe(colors)}"
+        )
     for name, colour in colors.items():
         if name not in DEFAULT_COLORS:
             raise InvalidArgumentError(
                 f"colors has no colour named {describe(name)}; the names are "
-                + ", ".join(repr(known) for known in DEFAULT_COLORS)
+                + ", ".join(DEFAULT_COLORS)
             )
         if not isinstance(colour, str):
             raise InvalidArgumentError(f"colors[{name!r}] must be text, not {describe(colour)}")
