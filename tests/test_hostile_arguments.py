@@ -258,9 +258,9 @@ def test_removed_slots_are_drawn_under_the_cards() -> None:
         state = state.apply(move)
     root = ET.fromstring(p13.to_svg(state))
     order = [
-        "empty" if element.get("class") == "empty" else "card"
+        "empty" if element.get("class") == "empty slot" else "card"
         for element in root
-        if element.get("class") == "empty" or "card" in (element.get("class") or "").split()
+        if element.get("class") == "empty slot" or "card" in (element.get("class") or "").split()
     ]
     # Every dashed outline of the pyramid comes before (under) the first card in paint order.
     assert order.index("card") == sum(1 for slot in state.pyramid if slot is None)
