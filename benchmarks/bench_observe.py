@@ -28,7 +28,7 @@ def spider_moves(length: int, seed: int = 3) -> tuple[spider.GameState, list[spi
     rng = random.Random(seed)
     for deal in range(100):
         start = state = spider.GameState.new(spider.Layout.shuffled(deal, rules), rules)
-        moves = []
+        moves: list[spider.Move] = []
         while len(moves) < length + _BATCH and state.legal_moves():
             move = rng.choice(state.legal_moves())
             moves.append(move)
@@ -44,7 +44,7 @@ def pyramid_moves(length: int) -> tuple[p13.GameState, list[p13.Move]]:
     rules = p13.RuleSet.preset("cardems")
     for deal in range(100):
         start = state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
-        moves = []
+        moves: list[p13.Move] = []
         while len(moves) < length + _BATCH:
             legal = state.observe().legal_moves()
             if not legal:
