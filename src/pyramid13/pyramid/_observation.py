@@ -270,6 +270,10 @@ class Observation:
         A server that keeps the full state and hands a browser only view codes checks with
         it that the view a browser sends back (to resume a game, say) is the game's.
 
+        Args:
+            state: the full state to check; anything else (another game's state, text)
+                gives False.
+
         Examples:
             >>> from pyramid13 import GameState, Layout
             >>> state = GameState.new(Layout.shuffled(1)).apply("KC")
