@@ -409,3 +409,15 @@ def test_a_picture_counts_the_stock_cards_a_player_knows_as_in_the_stock(preset:
     for state in random_states(RuleSet.preset(preset), 8, 300)[::10]:
         gone = {card for card in p13.DECK if state.locate(card).place is p13.Place.REMOVED}
         assert set(_removed(state.observe())) == gone
+
+
+def test_a_view_code_longer_than_the_reader_reads_is_refused_both_ways(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pyramid13._base import views
+
+    monkeypatch.setattr(views, "MAX_VIEW_LENGTH", len(_CODE) - 1)
+    with pytest.raises(p13.InvalidPositionError, match="would be"):
+        _MICROSOFT.observe().to_string()
+    with pytest.raises(p13.InvalidPositionError, match="at most"):
+        p13.Observation.from_string(_CODE)
