@@ -1,0 +1,319 @@
+"""A reference web UI for both games: a small server that keeps every game, and a page.
+
+Run it with ``python examples/web/server.py`` and open http://127.0.0.1:8013/ (``--port``,
+``--host`` and ``--saves`` change where it listens and where it saves). The page
+(``index.html``, ``app.js``, ``style.css`` beside this file, no build step) plays Pyramid
+and Spider: click or drag a card, undo, hint, new deal.
+
+The server holds the full state of every game and sends the browser only what a player
+sees: the JSON view of a state is made from `State.observe` (no face-down card, no stock
+order) plus the legal moves, each with the table places it uses. After every move the
+game is saved with `pyramid13.save_game` as ``SAVES/ID.json``, so a game survives a
+restart of the server and resumes from its record. It uses the standard library only.
+
+The API, all JSON::
+
+    GET  /api/presets              the presets of each game
+    POST /api/new                  {"game", "preset", "seed"?, "suits"?} -> a view
+    GET  /api/games/ID             the view of a game (loaded from its record if need be)
+    POST /api/games/ID/move        {"move": "4C+9C"} -> the view after it
+    POST /api/games/ID/undo        -> the view before the last move
+    GET  /api/games/ID/hint        -> {"move": a move of the view's "moves", or null}
+
+A move the engine refuses gets status 400 and ``{"error": "why"}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import secrets
+import threading
+from collections.abc import Mapping
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Union
+
+import pyramid13 as p13
+from pyramid13 import spider
+
+__all__ = ["Games", "Handler", "make_server", "move_view", "view"]
+
+HERE = Path(__file__).resolve().parent
+#: The files the page is made of, by URL path, with their content types.
+STATIC = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/style.css": ("style.css", "text/css; charset=utf-8"),
+}
+GAME_ID = re.compile(r"[0-9a-f]{16}")
+MAX_BODY = 10_000
+
+State = Union[p13.GameState, spider.GameState]
+Json = dict[str, Any]
+
+
+def place(location: p13.CardLocation) -> Json:
+    """A table place as JSON: the page addresses cards by these three values."""
+    return {"place": location.place.value, "index": location.index, "depth": location.depth}
+
+
+def move_view(state: State, move: p13.Move | spider.Move) -> Json:
+    """A legal move as JSON: its text, kind, and the places a page needs to draw or play it."""
+    data: Json = {"text": str(move), "kind": move.kind.value}
+    if isinstance(move, p13.Move):
+        assert isinstance(state, p13.GameState)
+        # Every card of a legal removal is face up, so its place is no secret.
+        data["cards"] = [place(state.locate(card)) for card in move.cards]
+    else:
+        data.update(source=move.source, count=move.count, target=move.target, pile=move.pile)
+    return data
+
+
+def _card(card: p13.Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def view(state: State) -> Json:
+    """What the browser is sent about `state`: the observation, never a hidden card."""
+    moves = [move_view(state, move) for move in state.legal_moves()]
+    common: Json = {
+        "score": state.score,
+        "status": state.status.value,
+        "played": len(state.history),
+        "last_move": None if state.last_move is None else str(state.last_move),
+        "moves": moves,
+    }
+    if isinstance(state, p13.GameState):
+        seen = state.observe()
+        passes = seen.rules.passes
+        table: Json = {
+            "pyramid": [_card(card) for card in seen.pyramid],
+            "stock": {"size": seen.stock_size, "top": _card(seen.stock_top)},
+            "waste": [[str(card) for card in pile] for pile in seen.waste_piles],
+            "pass": seen.pass_number,
+            "passes": passes,
+        }
+        return {"game": "pyramid", **common, "table": table}
+    seen_spider = state.observe()
+    table = {
+        "piles": [
+            {"down": pile.face_down_count, "up": [str(card) for card in pile.face_up]}
+            for pile in seen_spider.piles
+        ],
+        "stock": {"size": seen_spider.stock_size, "deals": seen_spider.deals_left},
+        "removed": [suit.value for suit in seen_spider.runs_removed],
+    }
+    return {"game": "spider", **common, "table": table}
+
+
+class Games:
+    """Every game the server plays, by id: full states in memory, a record of each on disk.
+
+    Args:
+        folder: where records are saved (made if missing); a game not in memory is loaded
+            from ``folder/ID.json``, which is how games resume after a restart.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        folder.mkdir(parents=True, exist_ok=True)
+        self._states: dict[str, State] = {}
+        self._lock = threading.Lock()
+
+    def new(self, game: str, preset: str, seed: int | None = None, suits: int = 1) -> str:
+        """Deal a new game (a random deal unless `seed` is given) and return its id."""
+        if seed is None:
+            seed = random.randrange(2**31)
+        if game == "pyramid":
+            rules = p13.RuleSet.preset(preset)
+            state: State = p13.GameState.new(p13.Layout.shuffled(seed), rules)
+        elif game == "spider":
+            spider_rules = spider.RuleSet.preset(preset, suits=suits)
+            state = spider.GameState.new(spider.Layout.shuffled(seed, spider_rules), spider_rules)
+        else:
+            raise p13.InvalidArgumentError(f"game must be 'pyramid' or 'spider', not {game!r}")
+        return self.start(state, source=f"seed {seed}")
+
+    def start(self, state: State, source: str | None = None) -> str:
+        """Keep `state` as a new game, save it and return its id."""
+        game_id = secrets.token_hex(8)
+        with self._lock:
+            self._keep(game_id, state, source)
+        return game_id
+
+    def get(self, game_id: str) -> State:
+        """The current state of a game, loaded from its record when not in memory.
+
+        Raises:
+            KeyError: no such game.
+        """
+        with self._lock:
+            return self._get(game_id)
+
+    def play(self, game_id: str, move: str) -> State:
+        """Play `move` (its text) and save the game; the engine's error if it is illegal."""
+        with self._lock:
+            state = self._get(game_id).apply(move)
+            self._keep(game_id, state)
+            return state
+
+    def undo(self, game_id: str) -> State:
+        """Take the last move back (raises `pyramid13.UndoError` at the start) and save."""
+        with self._lock:
+            state = self._get(game_id).undo()
+            self._keep(game_id, state)
+            return state
+
+    def _get(self, game_id: str) -> State:
+        state = self._states.get(game_id)
+        if state is None:
+            path = self.folder / f"{game_id}.json"
+            if not GAME_ID.fullmatch(game_id) or not path.is_file():
+                raise KeyError(game_id)
+            loaded = p13.load_game(path)
+            assert isinstance(loaded, (p13.GameState, spider.GameState))
+            state = self._states[game_id] = loaded
+        return state
+
+    def _keep(self, game_id: str, state: State, source: str | None = None) -> None:
+        self._states[game_id] = state
+        metadata = p13.RecordMetadata(source=source) if source else None
+        path = self.folder / f"{game_id}.json"
+        if metadata is None and path.is_file():
+            metadata = p13.GameRecord.load(path).metadata
+        p13.save_game(state, path, metadata=metadata)
+
+
+class Handler(BaseHTTPRequestHandler):
+    """Serves the page and the JSON API of `Games` (the server's ``games`` attribute)."""
+
+    server: GameServer
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+        """Quiet: the example prints no line per request."""
+
+    def do_GET(self) -> None:
+        """The page's files, the presets, a game's view, a hint."""
+        path = self.path.split("?", 1)[0]
+        if path in STATIC:
+            name, kind = STATIC[path]
+            self._send((HERE / name).read_bytes(), kind)
+        elif path == "/api/presets":
+            self._json(
+                {
+                    "pyramid": list(p13.RuleSet.preset_names()),
+                    "spider": list(spider.RuleSet.preset_names()),
+                }
+            )
+        else:
+            self._game(path, "GET", {})
+
+    def do_POST(self) -> None:
+        """A new game, a move, an undo."""
+        length = int(self.headers.get("Content-Length") or 0)
+        if length > MAX_BODY:
+            self._json({"error": "request too large"}, HTTPStatus.REQUEST_ENTITY_TOO_LARGE)
+            return
+        try:
+            body = json.loads(self.rfile.read(length) or b"{}")
+        except ValueError:
+            body = None
+        if not isinstance(body, dict):
+            self._json({"error": "the body must be a JSON object"}, HTTPStatus.BAD_REQUEST)
+            return
+        if self.path == "/api/new":
+            try:
+                seed = body.get("seed")
+                game_id = self.server.games.new(
+                    str(body.get("game", "pyramid")),
+                    str(body.get("preset", "microsoft")),
+                    None if seed is None else int(seed),
+                    int(body.get("suits", 1)),
+                )
+            except (p13.Pyramid13Error, ValueError, TypeError) as error:
+                self._json({"error": str(error)}, HTTPStatus.BAD_REQUEST)
+                return
+            self._json({"id": game_id, **view(self.server.games.get(game_id))})
+        else:
+            self._game(self.path, "POST", body)
+
+    def _game(self, path: str, method: str, body: Mapping[str, Any]) -> None:
+        parts = path.strip("/").split("/")
+        if len(parts) not in (3, 4) or parts[:2] != ["api", "games"]:
+            self._json({"error": f"no such page: {path}"}, HTTPStatus.NOT_FOUND)
+            return
+        game_id, action = parts[2], (parts[3] if len(parts) == 4 else "")
+        games = self.server.games
+        try:
+            if (method, action) == ("GET", ""):
+                state = games.get(game_id)
+            elif (method, action) == ("GET", "hint"):
+                state = games.get(game_id)
+                move = p13.hint(state)
+                self._json({"move": None if move is None else move_view(state, move)})
+                return
+            elif (method, action) == ("POST", "move"):
+                state = games.play(game_id, str(body.get("move")))
+            elif (method, action) == ("POST", "undo"):
+                state = games.undo(game_id)
+            else:
+                self._json({"error": f"no such page: {path}"}, HTTPStatus.NOT_FOUND)
+                return
+        except KeyError:
+            self._json({"error": f"no game {game_id}"}, HTTPStatus.NOT_FOUND)
+            return
+        except p13.Pyramid13Error as error:
+            self._json({"error": str(error)}, HTTPStatus.BAD_REQUEST)
+            return
+        self._json({"id": game_id, **view(state)})
+
+    def _json(self, data: Json, status: HTTPStatus = HTTPStatus.OK) -> None:
+        self._send(json.dumps(data).encode(), "application/json", status)
+
+    def _send(self, body: bytes, kind: str, status: HTTPStatus = HTTPStatus.OK) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+class GameServer(ThreadingHTTPServer):
+    """An HTTP server with the `Games` its handlers play."""
+
+    daemon_threads = True
+
+    def __init__(self, address: tuple[str, int], games: Games) -> None:
+        super().__init__(address, Handler)
+        self.games = games
+
+
+def make_server(saves: Path, host: str = "127.0.0.1", port: int = 8013) -> GameServer:
+    """A server for the page, saving games in `saves`; port 0 picks a free port."""
+    return GameServer((host, port), Games(saves))
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8013)
+    parser.add_argument("--saves", type=Path, default=Path("saved-games"))
+    args = parser.parse_args(argv)
+    server = make_server(args.saves, args.host, args.port)
+    host, port = server.server_address[:2]
+    print(f"playing at http://{host!s}:{port}/ (saving to {args.saves}); Ctrl-C stops")
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+if __name__ == "__main__":
+    main()
