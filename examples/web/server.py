@@ -35,12 +35,12 @@ from collections.abc import Mapping
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 import pyramid13 as p13
 from pyramid13 import spider
 
-__all__ = ["Games", "Handler", "make_server", "move_view", "view"]
+__all__ = ["GameServer", "Games", "Handler", "hint", "make_server", "move_view", "view"]
 
 HERE = Path(__file__).resolve().parent
 #: The files the page is made of, by URL path, with their content types.
@@ -52,7 +52,7 @@ STATIC = {
 GAME_ID = re.compile(r"[0-9a-f]{16}")
 MAX_BODY = 10_000
 
-State = Union[p13.GameState, spider.GameState]
+State = p13.GameState | spider.GameState
 Json = dict[str, Any]
 
 
@@ -108,6 +108,13 @@ def view(state: State) -> Json:
         "removed": [suit.value for suit in seen_spider.runs_removed],
     }
     return {"game": "spider", **common, "table": table}
+
+
+def hint(state: State) -> p13.Move | spider.Move | None:
+    """The game's hint: a move it suggests (it searches with every card known)."""
+    if isinstance(state, p13.GameState):
+        return p13.hint(state)
+    return p13.hint(state)
 
 
 class Games:
@@ -193,7 +200,7 @@ class Handler(BaseHTTPRequestHandler):
 
     server: GameServer
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base's name
+    def log_message(self, format: str, *args: Any) -> None:
         """Quiet: the example prints no line per request."""
 
     def do_GET(self) -> None:
@@ -253,7 +260,7 @@ class Handler(BaseHTTPRequestHandler):
                 state = games.get(game_id)
             elif (method, action) == ("GET", "hint"):
                 state = games.get(game_id)
-                move = p13.hint(state)
+                move = hint(state)
                 self._json({"move": None if move is None else move_view(state, move)})
                 return
             elif (method, action) == ("POST", "move"):
