@@ -40,7 +40,7 @@ from typing import Any
 import pyramid13 as p13
 from pyramid13 import spider
 
-__all__ = ["GameServer", "Games", "Handler", "hint", "make_server", "move_view", "view"]
+__all__ = ["GameServer", "Games", "Handler", "make_server", "move_view", "view"]
 
 HERE = Path(__file__).resolve().parent
 #: The files the page is made of, by URL path, with their content types.
@@ -110,13 +110,6 @@ def view(state: State) -> Json:
     return {"game": "spider", **common, "table": table}
 
 
-def hint(state: State) -> p13.Move | spider.Move | None:
-    """The game's hint: a move it suggests (it searches with every card known)."""
-    if isinstance(state, p13.GameState):
-        return p13.hint(state)
-    return p13.hint(state)
-
-
 class Games:
     """Every game the server plays, by id: full states in memory, a record of each on disk.
 
@@ -129,6 +122,7 @@ class Games:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
         self._states: dict[str, State] = {}
+        self._hinters: dict[str, p13.Hinter] = {}
         self._lock = threading.Lock()
 
     def new(self, game: str, preset: str, seed: int | None = None, suits: int = 1) -> str:
@@ -174,6 +168,20 @@ class Games:
             state = self._get(game_id).undo()
             self._keep(game_id, state)
             return state
+
+    def hint(self, game_id: str) -> tuple[State, p13.Move | spider.Move | None]:
+        """The state and the move its game's `pyramid13.Hinter` suggests (None once over).
+
+        One hinter per game, kept with it: it learns as the game goes, so following its
+        hints does not go round in circles. It searches knowing every card (the stock
+        order, Spider's face-down cards); only the move it picks is sent.
+        """
+        with self._lock:
+            state = self._get(game_id)
+            hinter = self._hinters.setdefault(game_id, p13.Hinter())
+            if isinstance(state, p13.GameState):
+                return state, hinter.hint(state)
+            return state, hinter.hint(state)
 
     def _get(self, game_id: str) -> State:
         state = self._states.get(game_id)
@@ -259,8 +267,7 @@ class Handler(BaseHTTPRequestHandler):
             if (method, action) == ("GET", ""):
                 state = games.get(game_id)
             elif (method, action) == ("GET", "hint"):
-                state = games.get(game_id)
-                move = hint(state)
+                state, move = games.hint(game_id)
                 self._json({"move": None if move is None else move_view(state, move)})
                 return
             elif (method, action) == ("POST", "move"):
