@@ -126,6 +126,7 @@ def test_moves_undo_and_hints_over_http(server: Server) -> None:
     game_id = answer["id"]
     state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
     assert [move["text"] for move in answer["moves"]] == [str(m) for m in state.legal_moves()]
+    assert (answer["game"], answer["preset"], answer["score"]) == ("pyramid", "microsoft", 0)
     status, hint = server.call("GET", f"/api/games/{game_id}/hint")
     assert hint["move"]["text"] in [str(move) for move in state.legal_moves()]
     status, answer = server.call("POST", f"/api/games/{game_id}/move", {"move": "draw"})

@@ -207,6 +207,7 @@ function drawSpider(view) {
   const removed = addSlot({ place: "removed", index: null, depth: null }, 2 * (W + GAP), 0, "", "removed");
   removed.textContent = t.removed.map((suit) => SUITS[suit]).join(" ") || "removed";
   removed.style.width = `${8 * (W + GAP) - GAP}px`;
+  if (t.removed.length) removed.style.fontSize = "22px";
   const top = H + 24;
   let bottom = top + H;
   t.piles.forEach((pile, index) => {
@@ -243,6 +244,8 @@ function show(view) {
   localStorage.setItem(`pyramid13.${view.game}`, view.id);
   localStorage.setItem("pyramid13.last", view.game);
   document.getElementById("game").value = view.game;
+  if (view.preset) document.getElementById("preset").value = view.preset;
+  if (view.suits) document.getElementById("suits").value = String(view.suits);
   document.getElementById("suits-label").hidden = view.game !== "spider";
   table.replaceChildren();
   table.dataset.game = view.game;

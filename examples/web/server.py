@@ -40,7 +40,7 @@ from typing import Any
 import pyramid13 as p13
 from pyramid13 import spider
 
-__all__ = ["GameServer", "Games", "Handler", "make_server", "move_view", "view"]
+__all__ = ["GameServer", "Games", "Handler", "make_server", "move_view", "preset_of", "view"]
 
 HERE = Path(__file__).resolve().parent
 #: The files the page is made of, by URL path, with their content types.
@@ -77,10 +77,21 @@ def _card(card: p13.Card | None) -> str | None:
     return None if card is None else str(card)
 
 
+def preset_of(state: State) -> str | None:
+    """The name of the preset the game is played under, or None for rules of one's own."""
+    if isinstance(state, p13.GameState):
+        names = p13.RuleSet.preset_names()
+        return next((n for n in names if p13.RuleSet.preset(n) == state.rules), None)
+    suits = state.rules.suits
+    names = spider.RuleSet.preset_names()
+    return next((n for n in names if spider.RuleSet.preset(n, suits) == state.rules), None)
+
+
 def view(state: State) -> Json:
     """What the browser is sent about `state`: the observation, never a hidden card."""
     moves = [move_view(state, move) for move in state.legal_moves()]
     common: Json = {
+        "preset": preset_of(state),
         "score": state.score,
         "status": state.status.value,
         "played": len(state.history),
@@ -98,6 +109,7 @@ def view(state: State) -> Json:
             "passes": passes,
         }
         return {"game": "pyramid", **common, "table": table}
+    common["suits"] = state.rules.suits
     seen_spider = state.observe()
     table = {
         "piles": [
