@@ -377,6 +377,14 @@ def test_pyramid_in_the_browser(browser: WebDriver, server: Server) -> None:
     browser.refresh()  # the page resumes the game the server saved
     _played(browser, len(state.history))
     _check_page(browser, server, state)
+    game_id = _table(browser).get_attribute("data-id")
+    browser.find_element("id", "new").click()
+    _wait(browser, lambda: _table(browser).get_attribute("data-id") != game_id, "a new deal")
+    fresh = server.games.get(_table(browser).get_attribute("data-id"))
+    assert fresh.history == ()
+    assert fresh.rules == state.rules
+    _check_page(browser, server, fresh)
+    assert server.games.get(game_id) == state  # the old game is kept
 
 
 @pytest.mark.no_cover
