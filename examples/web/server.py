@@ -88,38 +88,37 @@ def preset_of(state: State) -> str | None:
 
 
 def view(state: State) -> Json:
-    """What the browser is sent about `state`: the observation, never a hidden card."""
-    moves = [move_view(state, move) for move in state.legal_moves()]
-    common: Json = {
+    """What the browser is sent about `state`: made from its observation alone (the honest
+    status and moves included), so it never holds a face-down card or the stock order."""
+    seen = state.observe()
+    data: Json = {
+        "game": "pyramid" if isinstance(state, p13.GameState) else "spider",
         "preset": preset_of(state),
-        "score": state.score,
-        "status": state.status.value,
-        "played": len(state.history),
-        "last_move": None if state.last_move is None else str(state.last_move),
-        "moves": moves,
+        "score": seen.score,
+        "status": seen.status.value,
+        "played": len(seen.history),
+        "last_move": str(seen.history[-1]) if seen.history else None,
+        "moves": [move_view(state, move) for move in seen.legal_moves()],
     }
-    if isinstance(state, p13.GameState):
-        seen = state.observe()
-        passes = seen.rules.passes
-        table: Json = {
+    if isinstance(seen, p13.Observation):
+        data["table"] = {
             "pyramid": [_card(card) for card in seen.pyramid],
             "stock": {"size": seen.stock_size, "top": _card(seen.stock_top)},
             "waste": [[str(card) for card in pile] for pile in seen.waste_piles],
             "pass": seen.pass_number,
-            "passes": passes,
+            "passes": seen.rules.passes,
         }
-        return {"game": "pyramid", **common, "table": table}
-    common["suits"] = state.rules.suits
-    seen_spider = state.observe()
-    table = {
-        "piles": [
-            {"down": pile.face_down_count, "up": [str(card) for card in pile.face_up]}
-            for pile in seen_spider.piles
-        ],
-        "stock": {"size": seen_spider.stock_size, "deals": seen_spider.deals_left},
-        "removed": [suit.value for suit in seen_spider.runs_removed],
-    }
-    return {"game": "spider", **common, "table": table}
+    else:
+        data["suits"] = seen.rules.suits
+        data["table"] = {
+            "piles": [
+                {"down": pile.face_down_count, "up": [str(card) for card in pile.face_up]}
+                for pile in seen.piles
+            ],
+            "stock": {"size": seen.stock_size, "deals": seen.deals_left},
+            "removed": [suit.value for suit in seen.runs_removed],
+        }
+    return data
 
 
 class Games:
