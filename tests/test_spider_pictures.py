@@ -59,8 +59,9 @@ def test_captions_tell_the_truth() -> None:
 
 def test_a_picture_shows_eight_places_for_runs() -> None:
     svg = PICTURES["spider-runs-removed.svg"]
-    kings = re.findall(r'<g class="card" data-card="KS">', svg)
-    assert len(kings) >= 3  # the three removed runs (and Kings on the table, face up)
-    # Five dashed places wait for runs, one more marks the empty pile 1.
-    assert svg.count('class="empty"') == 5 + 1
+    kings = re.findall(r'class="card face-up spades" data-place="removed" data-run="\d"', svg)
+    assert len(kings) == 3  # the three removed runs
+    # Five dotted places wait for runs, a dashed one marks the empty pile 1.
+    assert svg.count('class="empty removed"') == 5
+    assert svg.count('class="empty pile"') == 1
     assert "runs removed: 3 of 8" in svg
