@@ -63,6 +63,11 @@ class Server:
         self.httpd.server_close()
         self.thread.join()
 
+    def text(self, path: str) -> tuple[str, str]:
+        """The content type and text of a page."""
+        with urllib.request.urlopen(self.url + path, timeout=30) as response:
+            return response.headers["Content-Type"], response.read().decode()
+
     def call(self, method: str, path: str, body: object = None) -> tuple[int, Any]:
         """The status and the JSON answer of one request."""
         data = None if body is None else json.dumps(body).encode()
@@ -136,6 +141,9 @@ def test_moves_undo_and_hints_over_http(server: Server) -> None:
     assert status == 400
     assert "13" in answer["error"]
     assert server.games.get(game_id) == state.apply("draw")  # a refused move changes nothing
+    kind, svg = server.text(f"/api/games/{game_id}/picture.svg")
+    assert kind == "image/svg+xml"
+    assert svg == p13.to_svg(state.apply("draw").observe(), lastmove="draw")
     status, answer = server.call("POST", f"/api/games/{game_id}/undo")
     assert (status, answer["played"]) == (200, 0)
     assert server.games.get(game_id) == state

@@ -247,6 +247,7 @@ function show(view) {
   if (view.preset) document.getElementById("preset").value = view.preset;
   if (view.suits) document.getElementById("suits").value = String(view.suits);
   document.getElementById("suits-label").hidden = view.game !== "spider";
+  document.getElementById("picture").href = `/api/games/${view.id}/picture.svg`;
   table.replaceChildren();
   table.dataset.game = view.game;
   table.dataset.played = view.played;

@@ -19,6 +19,7 @@ The API, all JSON::
     POST /api/games/ID/move        {"move": "4C+9C"} -> the view after it
     POST /api/games/ID/undo        -> the view before the last move
     GET  /api/games/ID/hint        -> {"move": a move of the view's "moves", or null}
+    GET  /api/games/ID/picture.svg the table as a picture (`pyramid13.to_svg`)
 
 A move the engine refuses gets status 400 and ``{"error": "why"}``.
 """
@@ -40,7 +41,16 @@ from typing import Any
 import pyramid13 as p13
 from pyramid13 import spider
 
-__all__ = ["GameServer", "Games", "Handler", "make_server", "move_view", "preset_of", "view"]
+__all__ = [
+    "GameServer",
+    "Games",
+    "Handler",
+    "make_server",
+    "move_view",
+    "picture",
+    "preset_of",
+    "view",
+]
 
 HERE = Path(__file__).resolve().parent
 #: The files the page is made of, by URL path, with their content types.
@@ -119,6 +129,12 @@ def view(state: State) -> Json:
             "removed": [suit.value for suit in seen.runs_removed],
         }
     return data
+
+
+def picture(state: State) -> str:
+    """The table as SVG (`pyramid13.to_svg` of the observation), the last move marked."""
+    seen = state.observe()
+    return p13.to_svg(seen, lastmove=seen.history[-1] if seen.history else None)
 
 
 class Games:
@@ -280,6 +296,9 @@ class Handler(BaseHTTPRequestHandler):
             elif (method, action) == ("GET", "hint"):
                 state, move = games.hint(game_id)
                 self._json({"move": None if move is None else move_view(state, move)})
+                return
+            elif (method, action) == ("GET", "picture.svg"):
+                self._send(picture(games.get(game_id)).encode(), "image/svg+xml")
                 return
             elif (method, action) == ("POST", "move"):
                 state = games.play(game_id, str(body.get("move")))
