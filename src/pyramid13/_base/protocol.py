@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar
 
+from .cards import Card
+from .location import CardLocation, Change
 from .status import Status
 
 __all__ = ["State"]
@@ -131,6 +133,17 @@ class State(Protocol[MoveT]):
     @property
     def start(self) -> State[MoveT]:
         """The first state of the game (``previous`` followed to the end)."""
+        ...  # pragma: no cover
+
+    def table(self) -> tuple[tuple[CardLocation, Card | None], ...]:
+        """The picture of the table: every card of the deck with where it lies, as
+        (location, card) pairs, the card None where it lies face down."""
+        ...  # pragma: no cover
+
+    def changes(self) -> tuple[Change, ...]:
+        """What `last_move` did: one `Change` per card that moved or turned face up, in
+        the order a player's interface animates them; empty at the start of the game.
+        Applied to ``previous.table()`` as `Change` says, they give `table` exactly."""
         ...  # pragma: no cover
 
     def observe(self) -> Any:

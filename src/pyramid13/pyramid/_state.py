@@ -28,7 +28,7 @@ from .._base.errors import (
     InvalidPositionError,
 )
 from .._base.games import kind_of
-from .._base.location import CardLocation, Place
+from .._base.location import CardLocation, Change, Place
 from .._base.packing import pack as _pack
 from .._base.packing import unpack as _unpack
 from .._base.scaffold import StateFields, StateScaffold, builder, set_status
@@ -523,6 +523,51 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
                 pile >>= 6
                 depth += 1
         return CardLocation(Place.REMOVED)
+
+    def table(self) -> tuple[tuple[CardLocation, Card | None], ...]:
+        """The picture of the table: each of the 52 cards with where it lies, as
+        (location, card) pairs; the card is None where it lies face down (every stock
+        card but the top one under rules that let it play, `RuleSet.stock_top_pairable`).
+
+        The pairs come in a fixed order: the pyramid by slot, the stock from its top
+        (depth 0 first), each waste pile from its top, then the removed cards (all at
+        ``CardLocation(Place.REMOVED)``) in `Card.index` order. `changes` applies to it.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> pairs = state.table()
+            >>> len(pairs), pairs[0], pairs[28]
+            (52, (CardLocation(place=<Place.PYRAMID: 'pyramid'>, index=0, depth=None), \
+Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth=0), None))
+        """
+        from ._changes import table
+
+        return table(self)
+
+    def changes(self) -> tuple[Change, ...]:
+        """What the last move did, one `Change` per card that moved or turned face up, in
+        the order a player's interface animates them; empty at the start of the game.
+
+        A removal: its cards, in the move's order, each to ``Place.REMOVED``. A draw: the
+        cards drawn, in drawing order (onto waste pile 1, 2, ... when the rules deal the
+        draw onto several piles). A recycle: every waste card back into the stock, in the
+        order they are picked up (pile 1 first, each pile from its top). Under rules that
+        let the stock top play, the card that the move uncovered on the stock comes last,
+        turned face up. A card that only lies deeper or shallower (its `depth` changed,
+        its pile did not) has no change. `Change` says how the changes turn
+        ``previous.table()`` into `table`, and how to read them backwards for an undo.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+            >>> for change in state.apply("draw").changes():
+            ...     print(change.card, change.source.place.value, change.target.place.value,
+            ...           change.target.depth, change.turned_up)
+            QC stock waste 0 False
+            4S stock stock 0 True
+        """
+        from ._changes import changes
+
+        return changes(self)
 
     @property
     def pass_number(self) -> int:

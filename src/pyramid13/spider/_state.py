@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._base.cards import DECK, Card, Rank, Suit
 from .._base.errors import InvalidLayoutError, UndoError
+from .._base.location import CardLocation, Change
 from .._base.packing import pack as _pack
 from .._base.packing import unpack as _unpack
 from .._base.scaffold import StateFields, StateScaffold, builder, set_status
@@ -392,6 +393,56 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
     def runs_removed(self) -> tuple[Suit, ...]:
         """The suits of the runs removed so far, in removal order."""
         return self._removed
+
+    def table(self) -> tuple[tuple[CardLocation, Card | None], ...]:
+        """The picture of the table: each of the 104 cards with where it lies, as
+        (location, card) pairs; the card is None where it lies face down (the face-down
+        cards of a pile, and the stock). Spider's deck holds several copies of each card,
+        so a card is known by its location: this is ``locate`` for Spider.
+
+        The pairs come in a fixed order: pile 1 to 10, each from its top (depth 0 first),
+        at ``CardLocation(Place.PILE, index=pile, depth=depth)``; the stock from the card
+        dealt next (depth 0, onto pile 1); then the runs removed, in removal order, each
+        King to Ace, all at ``CardLocation(Place.REMOVED)``. `changes` applies to it.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> pairs = state.table()
+            >>> len(pairs), pairs[0], pairs[1]
+            (104, (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=0), \
+Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), None))
+        """
+        from ._changes import table
+
+        return table(self)
+
+    def changes(self) -> tuple[Change, ...]:
+        """What the last move did, one `Change` per card that moved or turned face up, in
+        the order a player's interface animates them; empty at the start of the game.
+
+        A unit move: its cards, the bottom one first, each onto the target pile; when they
+        complete a run that the rules lift off by themselves, they go straight to
+        ``Place.REMOVED`` and the rest of the run follows them (from the target pile's
+        top down). A deal: the cards dealt, pile 1 first (each to ``Place.REMOVED`` if it
+        completed a run), then the rest of each run so completed. A removal: the run's 13
+        cards, from the top (the Ace) down. Last, the cards the move turned face up: the
+        source pile's, then the target pile's (for a deal, by pile). A card that only lies
+        deeper or shallower (its `depth` changed, its pile did not) has no change.
+        `Change` says how the changes turn ``previous.table()`` into `table`, and how to
+        read them backwards for an undo.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> for change in state.apply("2:1>4").changes():
+            ...     came, went = change.source, change.target
+            ...     print(change.card, came.index, came.depth, went.index, went.depth,
+            ...           change.turned_up)
+            TH 1 0 3 0 False
+            9S 1 1 1 0 True
+        """
+        from ._changes import changes
+
+        return changes(self)
 
     # -- history ------------------------------------------------------------------------
 
