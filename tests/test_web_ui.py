@@ -152,6 +152,44 @@ def test_moves_undo_and_hints_over_http(server: Server) -> None:
     assert "undo" in answer["error"]
 
 
+def _place(location: p13.CardLocation) -> dict[str, Any]:
+    return {"place": location.place.value, "index": location.index, "depth": location.depth}
+
+
+def test_changes_say_what_a_move_and_an_undo_did(server: Server) -> None:
+    rules = spider.RuleSet.preset("microsoft", suits=2)
+    state = spider.GameState.new(spider.Layout.shuffled(3, rules), rules)
+    game_id = server.games.start(state)
+    after = state.apply("2:1>7")  # turns the card under it face up
+    status, answer = server.call("POST", f"/api/games/{game_id}/move", {"move": "2:1>7"})
+    assert status == 200
+    expected = [
+        {
+            "card": str(change.card),
+            "source": _place(change.source),
+            "target": _place(change.target),
+            "turned_up": change.turned_up,
+            "turned_down": False,
+        }
+        for change in after.changes()
+    ]
+    assert any(change["turned_up"] for change in expected)
+    assert answer["changes"] == expected
+    assert server.call("GET", f"/api/games/{game_id}")[1]["changes"] == expected
+    status, answer = server.call("POST", f"/api/games/{game_id}/undo")
+    # Read backwards; the card turned face down again is not named.
+    assert answer["changes"] == [
+        {
+            "card": None if change["turned_up"] else change["card"],
+            "source": change["target"],
+            "target": change["source"],
+            "turned_up": False,
+            "turned_down": change["turned_up"],
+        }
+        for change in reversed(expected)
+    ]
+
+
 @pytest.mark.parametrize(
     ("method", "path", "body", "code"),
     [
@@ -273,13 +311,39 @@ def _expected(state: Any) -> dict[tuple[str, int | None, int | None], str | None
     return shown
 
 
-def _check_page(driver: WebDriver, server: Server, state: Any) -> None:
-    """The server holds `state` and the page shows it."""
+Key = tuple[str, "int | None", "int | None"]
+
+
+def _key(location: p13.CardLocation) -> Key:
+    return location.place.value, location.index, location.depth
+
+
+def _marked(driver: WebDriver) -> set[Key]:
+    """The places the page marks as changed by the last move or undo."""
+    found = driver.execute_script(
+        "return [...document.querySelectorAll('#table .lastmove')].map(d => "
+        "[d.dataset.place, d.dataset.index ?? null, d.dataset.depth ?? null])"
+    )
+    return {
+        (place, None if index is None else int(index), None if depth is None else int(depth))
+        for place, index, depth in found
+    }
+
+
+def _check_page(driver: WebDriver, server: Server, state: Any, undone: Any = None) -> None:
+    """The server holds `state` and the page shows it, with the places the last move
+    changed marked (or, after an undo, those the move taken back, `undone`, changed)."""
     game_id = _table(driver).get_attribute("data-id")
     assert server.games.get(game_id) == state
-    assert _cards(driver) == _expected(state)
+    shown = _expected(state)
+    assert _cards(driver) == shown
     score = driver.find_element("id", "score").text
     assert score == f"score {state.score}"
+    if undone is None:
+        changed = {_key(change.target) for change in state.changes()}
+    else:
+        changed = {_key(change.source) for change in undone.changes()}
+    assert _marked(driver) == changed & shown.keys()
 
 
 def _click_move(driver: WebDriver, state: Any, move: Any) -> None:
@@ -378,9 +442,9 @@ def test_pyramid_in_the_browser(browser: WebDriver, server: Server) -> None:
     _played(browser, len(state.history))
     _check_page(browser, server, state)
     browser.find_element("id", "undo").click()
-    state = state.undo()
+    state, undone = state.undo(), state
     _played(browser, len(state.history))
-    _check_page(browser, server, state)
+    _check_page(browser, server, state, undone)
     _hint_arrow(browser, state)
     browser.refresh()  # the page resumes the game the server saved
     _played(browser, len(state.history))
@@ -423,9 +487,9 @@ def test_spider_in_the_browser(browser: WebDriver, tmp_path: Path) -> None:
     _played(browser, len(state.history))
     _check_page(browser, server, state)
     browser.find_element("id", "undo").click()
-    state = state.undo()
+    state, undone = state.undo(), state
     _played(browser, len(state.history))
-    _check_page(browser, server, state)
+    _check_page(browser, server, state, undone)
     _hint_arrow(browser, state)
     # The server stops and starts again on the same port: the page resumes from the record.
     server.stop()

@@ -238,7 +238,39 @@ function drawSpider(view) {
   return bottom;
 }
 
+// Where each card and place was, by key, before the table is drawn again.
+function positions() {
+  const found = new Map();
+  for (const div of table.querySelectorAll("[data-key]"))
+    found.set(div.dataset.key, { x: div.offsetLeft, y: div.offsetTop });
+  return found;
+}
+
+// Mark what the last move (or undo) did, from the server's changes, and slide each moved
+// card from where it was; a card turned face up flips.
+function animate(changes, before) {
+  for (const change of changes) {
+    const div = element(change.target);
+    if (!div || div.dataset.empty) continue; // taken off the table
+    div.classList.add("lastmove");
+    if (change.turned_up) {
+      div.animate([{ transform: "scaleX(0)" }, { transform: "none" }], { duration: 200 });
+      continue;
+    }
+    const from = before.get(key(change.source)) || before.get(key({ ...change.source, depth: null }));
+    if (!from) continue;
+    const dx = from.x - div.offsetLeft;
+    const dy = from.y - div.offsetTop;
+    if (dx || dy)
+      div.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+        duration: 220,
+        easing: "ease-out",
+      });
+  }
+}
+
 function show(view) {
+  const before = positions();
   current = view;
   selected = null;
   localStorage.setItem(`pyramid13.${view.game}`, view.id);
@@ -261,6 +293,7 @@ function show(view) {
     'markerHeight="5" orient="auto"><path d="M0,0 L10,5 L0,10 z"/></marker></defs>';
   table.appendChild(arrows);
   markPlayable();
+  animate(view.changes || [], before);
   document.getElementById("score").textContent = `score ${view.score}`;
   document.getElementById("status").textContent = view.status;
   document.getElementById("played").textContent = `${view.played} move${view.played === 1 ? "" : "s"}`;
@@ -356,10 +389,13 @@ function dragged(place) {
 table.addEventListener("pointerdown", (event) => {
   const div = event.target.closest("[data-place]");
   if (!div || event.button !== 0) return;
+  event.preventDefault(); // no text selection, no native drag and drop
   const place = placeOf(div);
   drag = { div, place, x: event.clientX, y: event.clientY, moving: false, cards: [] };
   if (div.dataset.card && movesFrom(place).length) table.setPointerCapture(event.pointerId);
 });
+
+table.addEventListener("dragstart", (event) => event.preventDefault());
 
 table.addEventListener("pointermove", (event) => {
   if (!drag || !drag.div.dataset.card || !movesFrom(drag.place).length) return;

@@ -15,9 +15,10 @@ The API, all JSON::
 
     GET  /api/presets              the presets of each game
     POST /api/new                  {"game", "preset", "seed"?, "suits"?} -> a view
-    GET  /api/games/ID             the view of a game (loaded from its record if need be)
-    POST /api/games/ID/move        {"move": "4C+9C"} -> the view after it
-    POST /api/games/ID/undo        -> the view before the last move
+    GET  /api/games/ID             the view of a game (loaded from its record if need be),
+                                   with the "changes" of its last move
+    POST /api/games/ID/move        {"move": "4C+9C"} -> the view after it, with its "changes"
+    POST /api/games/ID/undo        -> the view before the last move, with its "changes"
     GET  /api/games/ID/hint        -> {"move": a move of the view's "moves", or null}
     GET  /api/games/ID/picture.svg the table as a picture (`pyramid13.to_svg`)
 
@@ -45,6 +46,7 @@ __all__ = [
     "GameServer",
     "Games",
     "Handler",
+    "changes_view",
     "make_server",
     "move_view",
     "picture",
@@ -85,6 +87,32 @@ def move_view(state: State, move: p13.Move | spider.Move) -> Json:
 
 def _card(card: p13.Card | None) -> str | None:
     return None if card is None else str(card)
+
+
+def changes_view(state: State, undone: State | None = None) -> list[Json]:
+    """What the last move did (`state.changes()`), card by card, for the page to animate;
+    after an undo (`undone` is the state taken back), the changes of the move undone, read
+    backwards: each card goes from its target back to its source.
+
+    A card is named only where it lies face up afterwards: a card that an undo turns face
+    down again, or puts back into an unseen stock, is sent as null.
+    """
+    hidden = {location for location, card in state.table() if card is None}
+    found: list[Json] = []
+    for change in state.changes() if undone is None else reversed(undone.changes()):
+        source, target = change.source, change.target
+        if undone is not None:
+            source, target = target, source
+        found.append(
+            {
+                "card": None if change.card is None or target in hidden else str(change.card),
+                "source": place(source),
+                "target": place(target),
+                "turned_up": change.turned_up and undone is None,
+                "turned_down": change.turned_up and undone is not None,
+            }
+        )
+    return found
 
 
 def preset_of(state: State) -> str | None:
@@ -189,12 +217,14 @@ class Games:
             self._keep(game_id, state)
             return state
 
-    def undo(self, game_id: str) -> State:
-        """Take the last move back (raises `pyramid13.UndoError` at the start) and save."""
+    def undo(self, game_id: str) -> tuple[State, State]:
+        """Take the last move back (raises `pyramid13.UndoError` at the start) and save;
+        returns the state now and the one taken back."""
         with self._lock:
-            state = self._get(game_id).undo()
+            undone = self._get(game_id)
+            state = undone.undo()
             self._keep(game_id, state)
-            return state
+            return state, undone
 
     def hint(self, game_id: str) -> tuple[State, p13.Move | spider.Move | None]:
         """The state and the move its game's `pyramid13.Hinter` suggests (None once over).
@@ -290,9 +320,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         game_id, action = parts[2], (parts[3] if len(parts) == 4 else "")
         games = self.server.games
+        changes: list[Json] = []
         try:
             if (method, action) == ("GET", ""):
                 state = games.get(game_id)
+                changes = changes_view(state)
             elif (method, action) == ("GET", "hint"):
                 state, move = games.hint(game_id)
                 self._json({"move": None if move is None else move_view(state, move)})
@@ -302,8 +334,10 @@ class Handler(BaseHTTPRequestHandler):
                 return
             elif (method, action) == ("POST", "move"):
                 state = games.play(game_id, str(body.get("move")))
+                changes = changes_view(state)
             elif (method, action) == ("POST", "undo"):
-                state = games.undo(game_id)
+                state, undone = games.undo(game_id)
+                changes = changes_view(state, undone)
             else:
                 self._json({"error": f"no such page: {path}"}, HTTPStatus.NOT_FOUND)
                 return
@@ -313,7 +347,7 @@ class Handler(BaseHTTPRequestHandler):
         except p13.Pyramid13Error as error:
             self._json({"error": str(error)}, HTTPStatus.BAD_REQUEST)
             return
-        self._json({"id": game_id, **view(state)})
+        self._json({"id": game_id, **view(state), "changes": changes})
 
     def _json(self, data: Json, status: HTTPStatus = HTTPStatus.OK) -> None:
         self._send(json.dumps(data).encode(), "application/json", status)
