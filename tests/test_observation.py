@@ -180,8 +180,7 @@ def play_twins(one: GameState, other: GameState, rng: random.Random, limit: int 
             assert last is not None
             assert not last.is_removal or one.rules.stock_top_pairable
             return parted
-        if hasattr(seen, "to_string"):
-            assert seen.to_string() == twin_seen.to_string()
+        assert seen.to_string() == twin_seen.to_string()
         assert seen.status is twin_seen.status
         assert seen.legal_moves() == twin_seen.legal_moves()
         assert seen.legal_action_mask() == twin_seen.legal_action_mask()
@@ -297,3 +296,89 @@ def test_determinize_refuses_what_is_not_an_observation() -> None:
         determinize(state, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(p13.InvalidArgumentError, match=r"random\.Random"):
         determinize(state.observe(), None)  # type: ignore[arg-type]
+
+
+# -- view codes -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_view_codes_round_trip_and_hold_no_unseen_card(preset: str) -> None:
+    rules = RuleSet.preset(preset)
+    for seed in (1, 2):
+        for state in random_states(rules, seed, 200)[::9]:
+            obs = state.observe()
+            code = obs.to_string()
+            again = p13.Observation.from_string(code)
+            assert again == obs
+            assert again.to_string() == code
+            assert (again.status, again.legal_moves()) == (obs.status, obs.legal_moves())
+            assert again.matches(state)
+            assert p13.Observation.from_string(code, rules) == obs
+            assert "\n" not in code
+            assert len(code.split()) == 8
+            stock = code.split()[1]
+            assert stock.count("##") == len(obs.unseen)
+            shown = {stock[i : i + 2] for i in range(0, len(stock), 2)} - {"##", "-"}
+            assert shown == {str(card) for card in obs.stock if card is not None}
+
+
+def test_a_view_does_not_match_another_state() -> None:
+    state = GameState.new(Layout.shuffled(3), RuleSet.preset("microsoft"))
+    view = p13.Observation.from_string(state.observe().to_string())
+    twin = determinize(state.observe(), random.Random(1))
+    assert view.matches(twin)  # a twin shows the same: the view cannot tell them apart
+    assert not view.matches(state.apply("draw"))
+    assert not view.matches(p13.spider.GameState.new(p13.spider.Layout.shuffled(1)))
+
+
+_MICROSOFT = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft")).apply("KC")
+_CODE = _MICROSOFT.observe().to_string()
+_FIELDS = _CODE.split()
+
+
+def _with(number: int, text: str) -> str:
+    fields = list(_FIELDS)
+    fields[number] = text
+    return " ".join(fields)
+
+
+@pytest.mark.parametrize(
+    ("code", "match"),
+    [
+        (" ".join(_FIELDS[:7]), "8 fields"),
+        (_CODE + " x", "8 fields"),
+        (_with(0, _FIELDS[0].replace("7D", "XD")), "pyramid row 1, slot 1"),
+        (_with(1, "##" + _FIELDS[1]), r"24 unseen card\(s\).*lists 23"),
+        (_with(1, _FIELDS[1][:-2] + "KS"), "KS appears twice"),
+        (_with(1, _FIELDS[1][:-4] + "KSQC"), "KS appears twice|shows card 23"),
+        (_with(5, _FIELDS[5][2:]), "23 unseen card.*lists 22"),
+        (_with(5, _FIELDS[5] + "Z9"), "the unseen cards, card 24"),
+        (_with(3, "2"), "hides card 1"),
+        (_with(3, "one"), "pass number"),
+        (_with(4, "x"), "score"),
+        (_with(6, "nonsense"), "rules field"),
+        (_with(7, "KC,4C+8C"), "history, move 2"),
+        (_with(2, "-/-"), "waste pile"),
+    ],
+)
+def test_a_malformed_view_code_is_refused_saying_where(code: str, match: str) -> None:
+    with pytest.raises(p13.InvalidPositionError, match=match):
+        p13.Observation.from_string(code)
+
+
+def test_a_view_code_is_text() -> None:
+    with pytest.raises(p13.InvalidPositionError, match="must be text"):
+        p13.Observation.from_string(None)  # type: ignore[arg-type]
+    with pytest.raises(p13.InvalidPositionError, match="differ"):
+        p13.Observation.from_string(_CODE, RuleSet.preset("classic"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, len(_CODE) - 1), st.sampled_from(list("#.-/,+ 0123456789AKQJTCDHS")))
+def test_a_changed_view_code_is_refused_or_read_exactly(position: int, char: str) -> None:
+    code = _CODE[:position] + char + _CODE[position + 1 :]
+    try:
+        obs = p13.Observation.from_string(code)
+    except p13.InvalidPositionError:
+        return
+    assert p13.Observation.from_string(obs.to_string()) == obs
