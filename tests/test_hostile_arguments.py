@@ -25,6 +25,7 @@ from pyramid13.strategies import game_states
 
 STATE = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
 CODE = STATE.to_string()
+STOCK = p13.CardLocation(p13.Place.STOCK)
 RECORD = p13.GameRecord.from_state(STATE.apply("KC")).to_json()
 
 
@@ -91,6 +92,18 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "to_svg(highlight)": lambda v: p13.to_svg(STATE, highlight=v),
     "to_svg(title)": lambda v: p13.to_svg(STATE, title=v),
     "to_svg(scale)": lambda v: p13.to_svg(STATE, scale=v),
+    "to_svg(lastmove)": lambda v: p13.to_svg(STATE, lastmove=v),
+    "to_svg(arrows)": lambda v: p13.to_svg(STATE, arrows=v),
+    "to_svg(an arrow)": lambda v: p13.to_svg(STATE, arrows=[v]),
+    "to_svg(fill)": lambda v: p13.to_svg(STATE, fill=v),
+    "to_svg(fill colour)": lambda v: p13.to_svg(STATE, fill={STOCK: v}),
+    "to_svg(fill place)": lambda v: p13.to_svg(STATE, fill={v: "red"}) if _hashable(v) else None,
+    "to_svg(four_color)": lambda v: p13.to_svg(STATE, four_color=v),
+    "to_svg(colors)": lambda v: p13.to_svg(STATE, colors=v),
+    "to_svg(colors name)": lambda v: p13.to_svg(STATE, colors={v: "red"}) if _hashable(v) else None,
+    "to_svg(colors value)": lambda v: p13.to_svg(STATE, colors={"table": v}),
+    "to_svg(style)": lambda v: p13.to_svg(STATE, style=v),
+    "to_svg(id_prefix)": lambda v: p13.to_svg(STATE, id_prefix=v),
     "win_rate(rules)": lambda v: p13.win_rate(v, range(1), workers=1),
     "win_rate(deals)": lambda v: p13.win_rate("classic", v, workers=1),
     "win_rate(player)": lambda v: p13.win_rate("classic", range(1), v, workers=1),
@@ -314,6 +327,20 @@ SPIDER_CALLS: dict[str, Callable[[Any], object]] = {
     "to_svg(highlight)": lambda v: p13.to_svg(SPIDER, highlight=v),
     "to_svg(title)": lambda v: p13.to_svg(SPIDER, title=v),
     "to_svg(scale)": lambda v: p13.to_svg(SPIDER, scale=v),
+    "to_svg(lastmove)": lambda v: p13.to_svg(SPIDER, lastmove=v),
+    "to_svg(arrows)": lambda v: p13.to_svg(SPIDER, arrows=v),
+    "to_svg(an arrow)": lambda v: p13.to_svg(SPIDER, arrows=[v]),
+    "to_svg(fill)": lambda v: p13.to_svg(SPIDER, fill=v),
+    "to_svg(fill colour)": lambda v: p13.to_svg(SPIDER, fill={STOCK: v}),
+    "to_svg(fill place)": lambda v: p13.to_svg(SPIDER, fill={v: "red"}) if _hashable(v) else None,
+    "to_svg(four_color)": lambda v: p13.to_svg(SPIDER, four_color=v),
+    "to_svg(colors)": lambda v: p13.to_svg(SPIDER, colors=v),
+    "to_svg(colors name)": lambda v: (
+        p13.to_svg(SPIDER, colors={v: "red"}) if _hashable(v) else None
+    ),
+    "to_svg(colors value)": lambda v: p13.to_svg(SPIDER, colors={"table": v}),
+    "to_svg(style)": lambda v: p13.to_svg(SPIDER, style=v),
+    "to_svg(id_prefix)": lambda v: p13.to_svg(SPIDER, id_prefix=v),
     "Layout.from_cards": lambda v: spider.Layout.from_cards(v),
     "Layout.from_cards(shape)": lambda v: spider.Layout.from_cards(SPIDER_DECK, v),
     "Layout.from_pysolfc(suits)": lambda v: spider.Layout.from_pysolfc(1, v),

@@ -88,7 +88,7 @@ def to_svg(
         title: a caption drawn above the picture and its accessible name (escaped; any
             text is safe: characters XML cannot hold are drawn as U+FFFD).
         scale: the size of the picture as a factor of its natural size (Pyramid: 460 by
-            492 pixels with one waste pile and no title; Spider: 666 pixels wide and at
+            492 pixels with one waste pile and no title; Spider: 682 pixels wide and at
             most 600 high, long piles fanning closer, plus 24 with a title): the
             document's ``width`` and ``height`` are multiplied by it; the drawing (its
             ``viewBox``) is the same.

@@ -36,6 +36,7 @@ __all__ = [
     "Scene",
     "attr",
     "check_options",
+    "draw",
     "length",
     "render",
 ]
@@ -215,12 +216,13 @@ class Scene:
         end = f">{attr(text)}</text>"
         self.texts.append(lambda colors: start + _paint("fill", colors["text"]) + end)
 
-    def badge(self, count: int, x: float, y: float, location: CardLocation, what: str) -> None:
-        """A count in a pill, such as the number of face-down cards of a pile."""
+    def badge(self, count: int, x: float, y: float, data: str, what: str) -> None:
+        """A count in a pill, such as the number of face-down cards of a pile; `data` is
+        more attributes (already escaped), `what` its title."""
         text = str(count)
         width = 8 + 7 * len(text)
         start = (
-            f'<g class="count"{_data(location)}><title>{attr(what)}</title>'
+            f'<g class="count"{data}><title>{attr(what)}</title>'
             f'<rect x="{length(x - width / 2)}" y="{length(y - 11)}" width="{width}" '
             f'height="14" rx="7" '
         )
@@ -259,11 +261,12 @@ class Scene:
 
 
 def _where(location: CardLocation) -> str:
-    parts = [location.place.value]
+    place = location.place
+    parts = [place.value if isinstance(place, Place) else describe(place)]
     if location.index is not None:
-        parts.append(f"index {location.index}")
+        parts.append(f"index {describe(location.index)}")
     if location.depth is not None:
-        parts.append(f"depth {location.depth}")
+        parts.append(f"depth {describe(location.depth)}")
     return " ".join(parts)
 
 
@@ -363,12 +366,14 @@ def check_options(
     if colors is None:
         colors = {}
     if not isinstance(colors, Mapping):
-        raise InvalidArgumentError(f"colors must be a mapping of name to colour, not {colors!r}")
+        raise InvalidArgumentError(
+            f"colors must be a mapping of name to colour, not {describe(colors)}"
+        )
     for name, colour in colors.items():
         if name not in DEFAULT_COLORS:
             raise InvalidArgumentError(
                 f"colors has no colour named {describe(name)}; the names are "
-                + ", ".join(repr(known) for known in DEFAULT_COLORS)
+                + ", ".join(DEFAULT_COLORS)
             )
         if not isinstance(colour, str):
             raise InvalidArgumentError(f"colors[{name!r}] must be text, not {describe(colour)}")
@@ -400,6 +405,36 @@ def check_options(
         title,
         float(scale) if not isinstance(scale, int) else scale,
         id_prefix,
+    )
+
+
+def draw(
+    view: Any,
+    options: Options,
+    layout: Callable[[Any, str | None], Scene],
+    highlight: Callable[[Scene, Any, Any], list[str]],
+    arrows: Callable[[Scene, Any, Any], list[tuple[str, str]]],
+    played: Callable[[Scene, Any, Any], list[str]],
+) -> str:
+    """A game's picture of `view` (what the player sees): the game's `layout` of the
+    table, then what its moves mark: `highlight` (a move to be played), `arrows` (each
+    move of ``options.arrows``) and `played` (the last move), each given the scene, the view
+    and the move, answering keys of items."""
+    scene = layout(view, options.title)
+    lines = [
+        (tail, head, "green")
+        for move in options.arrows
+        if not isinstance(move, Arrow)
+        for tail, head in arrows(scene, view, move)
+    ]
+    return render(
+        scene,
+        options,
+        highlighted=highlight(scene, view, options.highlight)
+        if options.highlight is not None
+        else (),
+        played=played(scene, view, options.lastmove) if options.lastmove is not None else (),
+        arrows=lines,
     )
 
 

@@ -11,7 +11,7 @@ Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 
 from __future__ import annotations
 
-from .._base.canvas import CARD_HEIGHT, CARD_WIDTH, Item, Options, Scene, check_options, render
+from .._base.canvas import CARD_HEIGHT, CARD_WIDTH, Item, Options, Scene, check_options, draw
 from .._base.cards import Card, Rank, Suit
 from .._base.location import CardLocation, Place
 from ._geometry import COVERED_BY, position_of
@@ -244,19 +244,4 @@ def pyramid_svg(state: GameState | Observation, **options: object) -> str:
         check_state(state)
     checked: Options = check_options(Move, "Move", **options)
     view = state.observe() if isinstance(state, GameState) else state
-    scene = _layout(view, checked.title)
-    arrows = [
-        (tail, head, "green")
-        for move in checked.arrows
-        if isinstance(move, Move)
-        for tail, head in _arrows(scene, view, move)
-    ]
-    return render(
-        scene,
-        checked,
-        highlighted=_highlight(scene, view, checked.highlight)
-        if checked.highlight is not None
-        else (),
-        played=_played(scene, view, checked.lastmove) if checked.lastmove is not None else (),
-        arrows=arrows,
-    )
+    return draw(view, checked, _layout, _highlight, _arrows, _played)

@@ -10,12 +10,13 @@ Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 
 from __future__ import annotations
 
-from .._base.canvas import CARD_HEIGHT, CARD_WIDTH, Item, Options, Scene, check_options, render
+from .._base.canvas import CARD_HEIGHT, CARD_WIDTH, Item, Options, Scene, check_options, draw
 from .._base.cards import Card, Rank
 from .._base.location import CardLocation, Place
+from .._base.packing import pack as _pack
 from ._moves import PILES, Move, MoveKind
 from ._observation import Observation
-from ._state import RUNS_TO_WIN, GameState
+from ._state import RUNS_TO_WIN, GameState, _run_length
 
 __all__ = ["MAX_HEIGHT", "spider_svg"]
 
@@ -46,17 +47,6 @@ def _steps(downs: int, ups: int) -> tuple[float, float]:
         down = max(_MIN_DOWN_STEP, min(_DOWN_STEP, (_FAN - spans * _UP_STEP) / downs))
     up = min(_UP_STEP, (_FAN - downs * down) / spans) if spans else _UP_STEP
     return down, up
-
-
-def _unit_size(face_up: tuple[Card, ...]) -> int:
-    """How many cards on top of a pile form one unit (one suit, descending by one)."""
-    size = 1 if face_up else 0
-    for i in range(len(face_up) - 1, 0, -1):
-        lower, upper = face_up[i - 1], face_up[i]
-        if lower.suit is not upper.suit or lower.value != upper.value + 1:
-            break
-        size += 1
-    return size
 
 
 def _layout(view: Observation, title: str | None) -> Scene:
@@ -129,7 +119,7 @@ def _layout(view: Observation, title: str | None) -> Scene:
                 downs,
                 x + CARD_WIDTH - 12,
                 y0 - 5,
-                place,
+                f' data-pile="{number}"',
                 f"{downs} card{'s' * (downs != 1)} face down",
             )
         if not downs + ups:
@@ -148,11 +138,12 @@ def _layout(view: Observation, title: str | None) -> Scene:
                     x,
                     y,
                     CardLocation(Place.PILE, number, depth),
+                    classes=("covered",),
                     strip=down_step if depth else None,
                 )
             )
             y += down_step
-        unit = _unit_size(pile.face_up)
+        unit = _run_length(_pack(pile.face_up))
         for i, card in enumerate(pile.face_up):
             depth = ups - 1 - i
             scene.add(
@@ -162,7 +153,8 @@ def _layout(view: Observation, title: str | None) -> Scene:
                     y,
                     CardLocation(Place.PILE, number, depth),
                     card=card,
-                    classes=("exposed",) if depth < unit else (),
+                    classes=(("exposed",) if depth < unit else ())
+                    + (("covered",) if depth else ()),
                     strip=up_step if depth else None,
                     covered=depth > 0,
                 )
@@ -256,19 +248,4 @@ def spider_svg(state: GameState | Observation, **options: object) -> str:
     arguments and the picture."""
     checked: Options = check_options(Move, "spider Move", **options)
     view = state.observe() if isinstance(state, GameState) else state
-    scene = _layout(view, checked.title)
-    arrows = [
-        (tail, head, "green")
-        for move in checked.arrows
-        if isinstance(move, Move)
-        for tail, head in _arrows(scene, view, move)
-    ]
-    return render(
-        scene,
-        checked,
-        highlighted=_highlight(scene, view, checked.highlight)
-        if checked.highlight is not None
-        else (),
-        played=_played(scene, view, checked.lastmove) if checked.lastmove is not None else (),
-        arrows=arrows,
-    )
+    return draw(view, checked, _layout, _highlight, _arrows, _played)
