@@ -118,6 +118,7 @@ def test_a_spider_view_names_only_face_up_cards(server: Server) -> None:
     state = spider.GameState.new(spider.Layout.shuffled(4, rules), rules)
     status, answer = server.call("GET", f"/api/games/{server.games.start(state)}")
     assert status == 200
+    assert spider.Observation.from_string(answer["code"], rules) == state.observe()
     shown = [card for pile in answer["table"]["piles"] for card in pile["up"]]
     assert shown == [str(card) for pile in state.piles for card in pile.face_up]
     assert [pile["down"] for pile in answer["table"]["piles"]] == [
@@ -132,6 +133,7 @@ def test_moves_undo_and_hints_over_http(server: Server) -> None:
     state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
     assert [move["text"] for move in answer["moves"]] == [str(m) for m in state.legal_moves()]
     assert (answer["game"], answer["preset"], answer["score"]) == ("pyramid", "microsoft", 0)
+    assert p13.Observation.from_string(answer["code"]) == state.observe()
     status, hint = server.call("GET", f"/api/games/{game_id}/hint")
     assert hint["move"]["text"] in [str(move) for move in state.legal_moves()]
     status, answer = server.call("POST", f"/api/games/{game_id}/move", {"move": "draw"})
@@ -252,7 +254,9 @@ def browser() -> Iterator[WebDriver]:
 def _wait(driver: WebDriver, condition: Callable[[], bool], what: str) -> None:
     from selenium.webdriver.support.wait import WebDriverWait
 
-    WebDriverWait(driver, 15).until(lambda _: condition(), message=f"waiting for {what}")
+    WebDriverWait(driver, 15, poll_frequency=0.05).until(
+        lambda _: condition(), message=f"waiting for {what}"
+    )
 
 
 def _table(driver: WebDriver) -> WebElement:
@@ -260,8 +264,11 @@ def _table(driver: WebDriver) -> WebElement:
 
 
 def _played(driver: WebDriver, count: int) -> None:
+    """Wait until the page shows `count` moves played and its cards have stopped sliding."""
     table = _table(driver)
     _wait(driver, lambda: table.get_attribute("data-played") == str(count), f"{count} moves")
+    script = "return document.getAnimations().length === 0"
+    _wait(driver, lambda: bool(driver.execute_script(script)), "the cards to settle")
 
 
 def _at(

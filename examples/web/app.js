@@ -294,6 +294,7 @@ function show(view) {
   table.appendChild(arrows);
   markPlayable();
   animate(view.changes || [], before);
+  document.getElementById("code").textContent = view.code;
   document.getElementById("score").textContent = `score ${view.score}`;
   document.getElementById("status").textContent = view.status;
   document.getElementById("played").textContent = `${view.played} move${view.played === 1 ? "" : "s"}`;

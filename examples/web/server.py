@@ -137,6 +137,7 @@ def view(state: State) -> Json:
         "played": len(seen.history),
         "last_move": str(seen.history[-1]) if seen.history else None,
         "moves": [move_view(state, move) for move in seen.legal_moves()],
+        "code": seen.to_string(),  # the player's view in one line (Observation.from_string)
     }
     if isinstance(seen, p13.Observation):
         data["table"] = {
