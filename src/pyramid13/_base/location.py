@@ -88,6 +88,9 @@ class Change:
     goes from its `target` back to its `source`, and a ``turned_up`` card turns face down
     again.
 
+    A change names only a card the player sees before the move or after it, and
+    ``table()`` shows no face-down card, so both are safe to send to a player's screen.
+
     Examples:
         >>> import pyramid13 as p13
         >>> state = p13.GameState.new(p13.Layout.shuffled(1)).apply("KC")

@@ -80,6 +80,19 @@ class State(Protocol[MoveT]):
         """
         ...  # pragma: no cover
 
+    def why_illegal(self, move: Any) -> str | None:
+        """Why `move` (a move or its text) is not legal here, as one sentence for the
+        player; None exactly when `is_legal` is True.
+
+        Args:
+            move: a move of the game, or its text.
+        """
+        ...  # pragma: no cover
+
+    def playable(self) -> tuple[CardLocation, ...]:
+        """Where the cards lie that a player may pick up now to make a legal move."""
+        ...  # pragma: no cover
+
     def apply(self, move: MoveT) -> State[MoveT]:
         """The state after a legal move; raises `IllegalMoveError` for any other move.
 
