@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 from hidden import reachable_objects
@@ -382,3 +383,18 @@ def test_a_changed_view_code_is_refused_or_read_exactly(position: int, char: str
     except p13.InvalidPositionError:
         return
     assert p13.Observation.from_string(obs.to_string()) == obs
+
+
+def test_a_game_played_on_past_the_early_verdict_saves_and_resumes(tmp_path: Path) -> None:
+    rules = RuleSet.preset("king-tut")
+    state = GameState.new(Layout.shuffled(3), rules)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    view = state.observe()
+    assert (state.status, view.status) == (Status.LOST, Status.PLAYING)
+    state = state.apply(view.legal_moves()[0])  # a draw the engine's legal_moves lacks
+    p13.save_game(state, tmp_path / "game.json")
+    loaded = p13.load_game(tmp_path / "game.json")
+    assert loaded == state
+    assert loaded.history == state.history
+    assert p13.Observation.from_string(state.observe().to_string()).matches(loaded)

@@ -83,7 +83,12 @@ class Observation:
     give equal observations, statuses and moves. They equal the state's except where the
     engine declares a game LOST early from the stock order it knows (`GameState.status`,
     the thoughtful verdict): there the observation still offers the forced draws and
-    recycles, until what the player has seen proves that no removal can come.
+    recycles, until what the player has seen proves that no removal can come. The proof
+    is exact: draws and recycles move cards by position whatever they are, so the places
+    the stock cards pass through are the same for every arrangement, and a removal can come
+    exactly when some place that will be exposed could hold an unseen King or an unseen
+    card pairing with an available pyramid card, or two places exposed together could hold
+    two cards summing to 13 (one unseen and one seen, or two unseen).
 
     Examples:
         >>> from pyramid13 import GameState, Layout
@@ -116,9 +121,8 @@ class Observation:
     _history: tuple[Move, ...] | MoveLine = attrs.field(eq=_history_key, repr=_history_repr)
     status: Status
     """The honest status: WON once the goal is reached; LOST only when no arrangement of
-    the unseen cards lets a removal become legal through draws and recycles (see the
-    module `pyramid13.pyramid`'s observations); else PLAYING. `GameState.status` may say
-    LOST earlier: it knows the stock order."""
+    the unseen cards lets a removal become legal through draws and recycles; else
+    PLAYING. `GameState.status` may say LOST earlier: it knows the stock order."""
     unseen: tuple[Card, ...]
     """The stock cards the player has not seen, sorted by `Card.index` (the cards behind
     the None entries of `stock`)."""
@@ -265,6 +269,10 @@ class Observation:
 
         A server that keeps the full state and hands a browser only view codes checks with
         it that the view a browser sends back (to resume a game, say) is the game's.
+
+        Args:
+            state: the full state to check; anything else (another game's state, text)
+                gives False.
 
         Examples:
             >>> from pyramid13 import GameState, Layout

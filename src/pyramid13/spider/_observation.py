@@ -231,6 +231,10 @@ class Observation:
         A server that keeps the full state and hands a browser only view codes checks with
         it that the view a browser sends back (to resume a game, say) is the game's.
 
+        Args:
+            state: the full state to check; anything else (another game's state, text)
+                gives False.
+
         Examples:
             >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
             >>> view = Observation.from_string(state.apply("4:1>8").observe().to_string())
