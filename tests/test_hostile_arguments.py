@@ -37,6 +37,28 @@ def _hashable(value: object) -> bool:
     return True
 
 
+def _picture_calls(state: Any) -> dict[str, Callable[[Any], object]]:
+    """`to_svg`'s options, each given a hostile value, for `state`'s game."""
+    return {
+        "to_svg(lastmove)": lambda v: p13.to_svg(state, lastmove=v),
+        "to_svg(arrows)": lambda v: p13.to_svg(state, arrows=v),
+        "to_svg(an arrow)": lambda v: p13.to_svg(state, arrows=[v]),
+        "to_svg(fill)": lambda v: p13.to_svg(state, fill=v),
+        "to_svg(fill colour)": lambda v: p13.to_svg(state, fill={STOCK: v}),
+        "to_svg(fill place)": lambda v: (
+            p13.to_svg(state, fill={v: "red"}) if _hashable(v) else None
+        ),
+        "to_svg(four_color)": lambda v: p13.to_svg(state, four_color=v),
+        "to_svg(colors)": lambda v: p13.to_svg(state, colors=v),
+        "to_svg(colors name)": lambda v: (
+            p13.to_svg(state, colors={v: "red"}) if _hashable(v) else None
+        ),
+        "to_svg(colors value)": lambda v: p13.to_svg(state, colors={"table": v}),
+        "to_svg(style)": lambda v: p13.to_svg(state, style=v),
+        "to_svg(id_prefix)": lambda v: p13.to_svg(state, id_prefix=v),
+    }
+
+
 HOSTILE: list[Any] = [
     None,
     "x",
@@ -92,18 +114,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "to_svg(highlight)": lambda v: p13.to_svg(STATE, highlight=v),
     "to_svg(title)": lambda v: p13.to_svg(STATE, title=v),
     "to_svg(scale)": lambda v: p13.to_svg(STATE, scale=v),
-    "to_svg(lastmove)": lambda v: p13.to_svg(STATE, lastmove=v),
-    "to_svg(arrows)": lambda v: p13.to_svg(STATE, arrows=v),
-    "to_svg(an arrow)": lambda v: p13.to_svg(STATE, arrows=[v]),
-    "to_svg(fill)": lambda v: p13.to_svg(STATE, fill=v),
-    "to_svg(fill colour)": lambda v: p13.to_svg(STATE, fill={STOCK: v}),
-    "to_svg(fill place)": lambda v: p13.to_svg(STATE, fill={v: "red"}) if _hashable(v) else None,
-    "to_svg(four_color)": lambda v: p13.to_svg(STATE, four_color=v),
-    "to_svg(colors)": lambda v: p13.to_svg(STATE, colors=v),
-    "to_svg(colors name)": lambda v: p13.to_svg(STATE, colors={v: "red"}) if _hashable(v) else None,
-    "to_svg(colors value)": lambda v: p13.to_svg(STATE, colors={"table": v}),
-    "to_svg(style)": lambda v: p13.to_svg(STATE, style=v),
-    "to_svg(id_prefix)": lambda v: p13.to_svg(STATE, id_prefix=v),
+    **_picture_calls(STATE),
     "win_rate(rules)": lambda v: p13.win_rate(v, range(1), workers=1),
     "win_rate(deals)": lambda v: p13.win_rate("classic", v, workers=1),
     "win_rate(player)": lambda v: p13.win_rate("classic", range(1), v, workers=1),
@@ -259,9 +270,9 @@ def test_removed_slots_are_drawn_under_the_cards() -> None:
         state = state.apply(move)
     root = ET.fromstring(p13.to_svg(state))
     order = [
-        "empty" if element.get("class") == "empty" else "card"
+        "empty" if element.get("class") == "empty slot" else "card"
         for element in root
-        if element.get("class") == "empty" or "card" in (element.get("class") or "").split()
+        if element.get("class") == "empty slot" or "card" in (element.get("class") or "").split()
     ]
     # Every dashed outline of the pyramid comes before (under) the first card in paint order.
     assert order.index("card") == sum(1 for slot in state.pyramid if slot is None)
@@ -328,20 +339,7 @@ SPIDER_CALLS: dict[str, Callable[[Any], object]] = {
     "to_svg(highlight)": lambda v: p13.to_svg(SPIDER, highlight=v),
     "to_svg(title)": lambda v: p13.to_svg(SPIDER, title=v),
     "to_svg(scale)": lambda v: p13.to_svg(SPIDER, scale=v),
-    "to_svg(lastmove)": lambda v: p13.to_svg(SPIDER, lastmove=v),
-    "to_svg(arrows)": lambda v: p13.to_svg(SPIDER, arrows=v),
-    "to_svg(an arrow)": lambda v: p13.to_svg(SPIDER, arrows=[v]),
-    "to_svg(fill)": lambda v: p13.to_svg(SPIDER, fill=v),
-    "to_svg(fill colour)": lambda v: p13.to_svg(SPIDER, fill={STOCK: v}),
-    "to_svg(fill place)": lambda v: p13.to_svg(SPIDER, fill={v: "red"}) if _hashable(v) else None,
-    "to_svg(four_color)": lambda v: p13.to_svg(SPIDER, four_color=v),
-    "to_svg(colors)": lambda v: p13.to_svg(SPIDER, colors=v),
-    "to_svg(colors name)": lambda v: (
-        p13.to_svg(SPIDER, colors={v: "red"}) if _hashable(v) else None
-    ),
-    "to_svg(colors value)": lambda v: p13.to_svg(SPIDER, colors={"table": v}),
-    "to_svg(style)": lambda v: p13.to_svg(SPIDER, style=v),
-    "to_svg(id_prefix)": lambda v: p13.to_svg(SPIDER, id_prefix=v),
+    **_picture_calls(SPIDER),
     "Layout.from_cards": lambda v: spider.Layout.from_cards(v),
     "Layout.from_cards(shape)": lambda v: spider.Layout.from_cards(SPIDER_DECK, v),
     "Layout.from_pysolfc(suits)": lambda v: spider.Layout.from_pysolfc(1, v),

@@ -167,7 +167,8 @@ def _pyramid(name: str, seed: int, moves: int) -> GameState:
 @given(seed=st.integers(0, 2**32), moves=st.integers(0, 150))
 def test_spider_cards_carry_their_locations(name: str, suits: int, seed: int, moves: int) -> None:
     state = _spider(name, suits, seed, moves)
-    _root, cards, empty = _elements(to_svg(state))
+    root, cards, empty = _elements(to_svg(state))
+    assert float(root.get("height", "inf")) <= spider_svg.MAX_HEIGHT
     piles = state.piles
     drawn: dict[int, set[int]] = {pile: set() for pile in range(10)}
     runs = []
@@ -400,8 +401,10 @@ def test_long_piles_fan_closer_within_the_maximum_height(cards: int, down: int) 
         return
     picture = to_svg(_long_pile(cards, down))
     root, elements, _empty = _elements(picture)
-    height = float(root.get("height", "0"))
+    height = float(root.get("height", "inf"))
     assert height <= spider_svg.MAX_HEIGHT
+    titled = ET.fromstring(to_svg(_long_pile(cards, down), title="A long pile"))
+    assert float(titled.get("height", "inf")) <= spider_svg.MAX_HEIGHT + 24
     # Every card is still there, each lower than the one beneath it.
     ys = [
         float(e.find(f"{SVG}rect").get("y", "0"))  # type: ignore[union-attr]
