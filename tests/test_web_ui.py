@@ -142,7 +142,7 @@ def test_moves_undo_and_hints_over_http(server: Server) -> None:
     assert server.games.get(game_id) == state.apply("draw")
     status, answer = server.call("POST", f"/api/games/{game_id}/move", {"move": "4H+QH"})
     assert status == 400
-    assert "13" in answer["error"]
+    assert answer["error"] == state.apply("draw").why_illegal("4H+QH")
     assert server.games.get(game_id) == state.apply("draw")  # a refused move changes nothing
     kind, svg = server.text(f"/api/games/{game_id}/picture.svg")
     assert kind == "image/svg+xml"
@@ -191,6 +191,23 @@ def test_changes_say_what_a_move_and_an_undo_did(server: Server) -> None:
         }
         for change in reversed(expected)
     ]
+
+
+def test_a_game_the_player_cannot_know_lost_plays_on(server: Server) -> None:
+    # The engine calls this game lost from the stock order; the player sees only draws left.
+    state = p13.GameState.new(p13.Layout.shuffled(3), p13.RuleSet.preset("king-tut"))
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    offered = state.observe().legal_moves()
+    assert offered
+    game_id = server.games.start(state)
+    answer = server.call("GET", f"/api/games/{game_id}")[1]
+    assert answer["status"] == "playing"
+    assert [move["text"] for move in answer["moves"]] == [str(move) for move in offered]
+    assert server.call("GET", f"/api/games/{game_id}/hint")[1]["move"]["text"] == str(offered[0])
+    status, answer = server.call("POST", f"/api/games/{game_id}/move", {"move": str(offered[0])})
+    assert status == 200
+    assert server.games.get(game_id) == state.apply(offered[0])
 
 
 @pytest.mark.parametrize(
@@ -420,6 +437,24 @@ def _drag_move(driver: WebDriver, source: WebElement, target: WebElement) -> Non
     _corner(driver, target).release().perform()
 
 
+def _refused(driver: WebDriver, server: Server, state: Any, first: Any, then: Any) -> None:
+    """Select the card at `first`, click the one at `then` (no legal move): the page shows
+    the library's reason and nothing changes."""
+    _click(driver, _at(driver, first.place.value, first.index, first.depth))
+    _click(driver, _at(driver, then.place.value, then.index, then.depth))
+    if isinstance(state, p13.GameState):
+        cards = dict(state.table())
+        move = f"{cards[first]}+{cards[then]}"
+    else:
+        move = f"{first.index + 1}:{first.depth + 1}>{then.index + 1}"
+    reason = state.why_illegal(move)
+    assert reason is not None
+    message = driver.find_element("id", "message")
+    _wait(driver, lambda: message.text == reason, f"the reason: {reason}")
+    assert server.games.get(_table(driver).get_attribute("data-id")) == state
+    assert not driver.find_elements("css selector", "#table .selected")
+
+
 def _hint_arrow(driver: WebDriver, state: Any) -> None:
     driver.find_element("id", "hint").click()
     _wait(driver, lambda: bool(driver.find_elements("css selector", "#arrows .arrow")), "hint")
@@ -446,6 +481,7 @@ def test_pyramid_in_the_browser(browser: WebDriver, server: Server) -> None:
         _check_page(browser, server, state)
     pair = next(m for m in state.legal_moves() if len(m.cards) == 2)
     source, target = (state.locate(card) for card in pair.cards)
+    _refused(browser, server, state, source, p13.CardLocation(p13.Place.PYRAMID, 0))
     _drag_move(
         browser,
         _at(browser, source.place.value, source.index, source.depth),
@@ -490,6 +526,15 @@ def test_spider_in_the_browser(browser: WebDriver, tmp_path: Path) -> None:
     assert move.source is not None
     assert move.count is not None
     assert move.target is not None
+    lifted = p13.CardLocation(p13.Place.PILE, move.source, move.count - 1)
+    elsewhere = next(
+        pile
+        for pile in range(10)
+        if pile != move.source
+        and len(state.piles[pile])
+        and not state.is_legal(spider.Move.unit(move.source, move.count, pile))
+    )
+    _refused(browser, server, state, lifted, p13.CardLocation(p13.Place.PILE, elsewhere, 0))
     source = _at(browser, "pile", move.source, move.count - 1)
     _drag_move(browser, source, _pile_top(browser, state, move.target))
     state = state.apply(move)

@@ -28,9 +28,11 @@ async function api(method, path, body) {
 
 async function act(method, path, body) {
   try {
-    show(await api(method, path, body));
+    const view = await api(method, path, body);
     message.textContent = "";
+    show(view);
   } catch (error) {
+    if (current) select(null);
     message.textContent = error.message;
   }
 }
@@ -360,6 +362,18 @@ function drawArrow(move) {
 
 // -- clicks and drags -------------------------------------------------------------------
 
+// The move from the selection onto `place` that the view does not offer, as text: the
+// server refuses it with a sentence saying why, which the page shows.
+function attempt(place, div) {
+  if (!selected || same(selected, place)) return null;
+  if (current.game === "pyramid") {
+    const first = element(selected)?.dataset.card;
+    return first && div.dataset.card ? { text: `${first}+${div.dataset.card}` } : null;
+  }
+  if (place.place !== "pile" || place.index === selected.index) return null;
+  return { text: `${selected.index + 1}:${selected.depth + 1}>${place.index + 1}` };
+}
+
 function clickOn(div) {
   if (!current || current.status !== "playing") return;
   if (div.id === "stock") {
@@ -375,6 +389,8 @@ function clickOn(div) {
   const alone = moves.find((m) => current.game === "pyramid" && m.cards.length === 1);
   if (alone) return play(alone);
   if (moves.length && !same(place, selected)) return select(place);
+  const refused = attempt(place, div);
+  if (refused) return play(refused);
   select(null);
   if (!moves.length && div.dataset.card) message.textContent = `${div.dataset.card} cannot be played now.`;
 }
@@ -424,7 +440,7 @@ table.addEventListener("pointerup", (event) => {
     div.style.transform = "";
     div.classList.remove("dragging");
   });
-  const move = under ? moveOnto(placeOf(under)) : null;
+  const move = under ? moveOnto(placeOf(under)) || attempt(placeOf(under), under) : null;
   if (move) play(move);
   else select(null);
 });

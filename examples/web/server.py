@@ -212,11 +212,22 @@ class Games:
             return self._get(game_id)
 
     def play(self, game_id: str, move: str) -> State:
-        """Play `move` (its text) and save the game; the engine's error if it is illegal."""
+        """Play `move` (its text) and save the game.
+
+        Raises:
+            pyramid13.IllegalMoveError: the move is not legal; the message is the sentence
+                for the player (`why_illegal`), and the game is as it was.
+            pyramid13.InvalidMoveError: the text is no move of the game.
+        """
         with self._lock:
-            state = self._get(game_id).apply(move)
-            self._keep(game_id, state)
-            return state
+            state = self._get(game_id)
+            try:
+                after = state.apply(move)
+            except p13.IllegalMoveError:
+                reason = state.why_illegal(move) or f"{move} is not legal here."
+                raise p13.IllegalMoveError(reason) from None
+            self._keep(game_id, after)
+            return after
 
     def undo(self, game_id: str) -> tuple[State, State]:
         """Take the last move back (raises `pyramid13.UndoError` at the start) and save;
@@ -237,9 +248,17 @@ class Games:
         with self._lock:
             state = self._get(game_id)
             hinter = self._hinters.setdefault(game_id, p13.Hinter())
-            if isinstance(state, p13.GameState):
-                return state, hinter.hint(state)
-            return state, hinter.hint(state)
+            move: p13.Move | spider.Move | None
+            if isinstance(state, p13.GameState):  # one call per game, for the type checker
+                move = hinter.hint(state)
+            else:
+                move = hinter.hint(state)
+            if move is None:
+                # The engine may call a game lost before the player can know it: the view
+                # still offers forced draws, and so does the hint, giving nothing away.
+                offered = state.observe().legal_moves()
+                move = offered[0] if offered else None
+            return state, move
 
     def _get(self, game_id: str) -> State:
         state = self._states.get(game_id)
