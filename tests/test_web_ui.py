@@ -348,10 +348,11 @@ def _key(location: p13.CardLocation) -> Key:
     return location.place.value, location.index, location.depth
 
 
-def _marked(driver: WebDriver) -> set[Key]:
-    """The places the page marks as changed by the last move or undo."""
+def _marked(driver: WebDriver, mark: str = "lastmove") -> set[Key]:
+    """The places of the cards the page marks with the class `mark` (``lastmove``: changed
+    by the last move or undo; ``playable``: a legal move starts there)."""
     found = driver.execute_script(
-        "return [...document.querySelectorAll('#table .lastmove')].map(d => "
+        f"return [...document.querySelectorAll('#table .card.{mark}:not(.slot)')].map(d => "
         "[d.dataset.place, d.dataset.index ?? null, d.dataset.depth ?? null])"
     )
     return {
@@ -374,6 +375,7 @@ def _check_page(driver: WebDriver, server: Server, state: Any, undone: Any = Non
     else:
         changed = {_key(change.source) for change in undone.changes()}
     assert _marked(driver) == changed & shown.keys()
+    assert _marked(driver, "playable") == {_key(location) for location in state.playable()}
 
 
 def _click_move(driver: WebDriver, state: Any, move: Any) -> None:
