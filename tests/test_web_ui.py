@@ -232,7 +232,7 @@ def test_bad_requests_get_a_reason(
 def test_games_resume_from_their_records(server: Server, tmp_path: Path) -> None:
     rules = spider.RuleSet.preset("microsoft", suits=2)
     state = spider.GameState.new(spider.Layout.shuffled(6, rules), rules)
-    game_id = server.games.start(state)
+    game_id = server.games.new("spider", "microsoft", seed=6, suits=2)
     for _ in range(5):
         state = state.apply(state.legal_moves()[0])
         server.games.play(game_id, str(state.last_move))
@@ -241,6 +241,10 @@ def test_games_resume_from_their_records(server: Server, tmp_path: Path) -> None
     assert resumed == state
     assert resumed.history == state.history
     assert resumed.undo() == state.undo()
+    again.undo(game_id)
+    record = p13.GameRecord.load(tmp_path / "saves" / f"{game_id}.json")
+    assert record.replay() == state.undo()
+    assert record.metadata.source == "seed 6"  # kept from the first save on
 
 
 # -- in a browser -------------------------------------------------------------------------

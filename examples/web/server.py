@@ -179,6 +179,7 @@ class Games:
         folder.mkdir(parents=True, exist_ok=True)
         self._states: dict[str, State] = {}
         self._hinters: dict[str, p13.Hinter] = {}
+        self._metadata: dict[str, p13.RecordMetadata | None] = {}
         self._lock = threading.Lock()
 
     def new(self, game: str, preset: str, seed: int | None = None, suits: int = 1) -> str:
@@ -241,9 +242,10 @@ class Games:
     def hint(self, game_id: str) -> tuple[State, p13.Move | spider.Move | None]:
         """The state and the move its game's `pyramid13.Hinter` suggests (None once over).
 
-        One hinter per game, kept with it: it learns as the game goes, so following its
-        hints does not go round in circles. It searches knowing every card (the stock
-        order, Spider's face-down cards); only the move it picks is sent.
+        One hinter per game, kept with it: from one hint to the next it keeps what its
+        searches found, where `pyramid13.hint` starts afresh each time. It searches knowing
+        every card (the stock order, Spider's face-down cards); only the move it picks is
+        sent.
         """
         with self._lock:
             state = self._get(game_id)
@@ -266,18 +268,19 @@ class Games:
             path = self.folder / f"{game_id}.json"
             if not GAME_ID.fullmatch(game_id) or not path.is_file():
                 raise KeyError(game_id)
-            loaded = p13.load_game(path)
+            record = p13.GameRecord.load(path)
+            loaded = record.replay()  # the whole game, so undo goes on working
             assert isinstance(loaded, (p13.GameState, spider.GameState))
             state = self._states[game_id] = loaded
+            self._metadata[game_id] = record.metadata
         return state
 
     def _keep(self, game_id: str, state: State, source: str | None = None) -> None:
         self._states[game_id] = state
-        metadata = p13.RecordMetadata(source=source) if source else None
-        path = self.folder / f"{game_id}.json"
-        if metadata is None and path.is_file():
-            metadata = p13.GameRecord.load(path).metadata
-        p13.save_game(state, path, metadata=metadata)
+        if source is not None:
+            self._metadata[game_id] = p13.RecordMetadata(source=source)
+        metadata = self._metadata.get(game_id)
+        p13.save_game(state, self.folder / f"{game_id}.json", metadata=metadata)
 
 
 class Handler(BaseHTTPRequestHandler):
