@@ -385,8 +385,8 @@ def _check_page(driver: WebDriver, server: Server, state: Any, undone: Any = Non
 def _click_move(driver: WebDriver, state: Any, move: Any) -> None:
     """Play `move` on the page by clicks, checking the lit targets on the way."""
     if isinstance(move, p13.Move):
-        if not move.is_removal:
-            driver.find_element("id", "stock").click()
+        if not move.is_removal:  # from the keyboard: Enter on the stock
+            driver.find_element("id", "stock").send_keys("\n")
             return
         first = state.locate(move.cards[0])
         _click(driver, _at(driver, first.place.value, first.index, first.depth))

@@ -98,6 +98,8 @@ function addCard(place, card, x, y, extra) {
     div.dataset.card = card;
     div.textContent = label(card);
   }
+  div.setAttribute("role", "button");
+  div.setAttribute("aria-label", card ? label(card) : `face-down card, ${place.place}`);
   div.style.left = `${x}px`;
   div.style.top = `${y}px`;
   table.appendChild(div);
@@ -175,8 +177,9 @@ function drawPyramid(view) {
   const y = 6 * H * 0.45 + H + 30;
   const stock = addSlot({ place: "stock", index: null, depth: null }, 0, y, "", "pile-of-stock");
   stock.classList.toggle("back", t.stock.size > 0);
-  stock.textContent = t.stock.size ? String(t.stock.size) : "\u21bb";
-  stock.title = t.stock.size ? "draw" : "recycle";
+  const recycle = view.moves.some((move) => move.kind === "recycle");
+  stock.textContent = t.stock.size ? String(t.stock.size) : recycle ? "\u21bb" : "\u2715";
+  stock.title = t.stock.size ? "draw" : recycle ? "recycle" : "no pass left";
   stock.id = "stock";
   let x = W + GAP;
   if (t.stock.top) {
@@ -316,7 +319,23 @@ function markPlayable() {
   if (selected) for (const place of targetsOf(selected)) element(place)?.classList.add("target");
   const stock = document.getElementById("stock");
   if (stock) stock.classList.toggle("playable", current.moves.some((m) => ["draw", "recycle", "deal"].includes(m.kind)));
+  focusable();
 }
+
+// Playable cards, lit targets and the stock take the keyboard focus: Enter or Space clicks.
+function focusable() {
+  for (const div of table.querySelectorAll("[data-place]")) {
+    const reachable = ["playable", "target", "selected"].some((c) => div.classList.contains(c));
+    div.tabIndex = reachable || div.id === "stock" ? 0 : -1;
+  }
+}
+
+table.addEventListener("keydown", (event) => {
+  const div = event.target.closest("[data-place]");
+  if (!div || (event.key !== "Enter" && event.key !== " ")) return;
+  event.preventDefault();
+  clickOn(div);
+});
 
 function select(place) {
   selected = place;
