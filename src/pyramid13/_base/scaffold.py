@@ -308,7 +308,12 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
 
     @property
     def status(self) -> Status:
-        """`Status.PLAYING`, `Status.WON` or `Status.LOST` (no move is legal)."""
+        """`Status.PLAYING`, `Status.WON` or `Status.LOST` (no move is legal).
+
+        The engine's verdict, which may use what the player cannot see: Pyramid's says LOST
+        as soon as the stock order it knows rules out every removal. The honest status,
+        from what the player has seen alone, is ``observe().status``; in Spider they agree.
+        """
         status = self._status
         if status is None:
             self.legal_moves()
