@@ -111,7 +111,7 @@ def test_jupyter_uses_the_picture() -> None:
 def test_bad_arguments() -> None:
     state = GameState.new(Layout.shuffled(4))
     with pytest.raises(InvalidMoveError):
-        to_svg(state, highlight="4C+8C")
+        to_svg(state, highlight="4C+")
     with pytest.raises(p13.InvalidArgumentError, match="GameState"):
         to_svg("not a state")
 
@@ -376,7 +376,7 @@ def test_fill_and_arrows_refuse_places_not_drawn() -> None:
     with pytest.raises(p13.InvalidArgumentError, match="id_prefix"):
         to_svg(state, id_prefix="1 bad")
     with pytest.raises(InvalidMoveError):
-        to_svg(state, lastmove="4C+8C")
+        to_svg(state, lastmove="4C+")
 
 
 def test_four_colours_style_colors_and_prefix() -> None:
