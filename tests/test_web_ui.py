@@ -110,8 +110,27 @@ def test_twin_deals_get_the_same_answers(server: Server, state: Any, twin: Any) 
         game_id = server.games.start(deal)
         answer = server.call("GET", f"/api/games/{game_id}")[1]
         assert answer.pop("id") == game_id
-        answers.append(answer)
+        svg = server.text(f"/api/games/{game_id}/picture.svg")[1]
+        answers.append((answer, svg))
     assert answers[0] == answers[1]
+
+
+def test_twin_spider_deals_get_the_same_honest_hints(server: Server) -> None:
+    rules = spider.RuleSet.preset("microsoft", suits=2)
+    state = spider.GameState.new(spider.Layout.shuffled(5, rules), rules)
+    hints = []
+    for seed in range(3):
+        twin = spider.determinize(state.observe(), random.Random(seed))
+        game_id = server.games.start(twin)
+        hints.append(server.call("GET", f"/api/games/{game_id}/hint?honest=1")[1]["move"])
+    assert hints[0]["text"] == str(spider.honest_hint(state.observe()))
+    assert hints[0] == hints[1] == hints[2]
+    game_id = server.games.start(
+        p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+    )
+    status, answer = server.call("GET", f"/api/games/{game_id}/hint?honest=1")
+    assert status == 400
+    assert "Spider" in answer["error"]
 
 
 def test_a_spider_view_names_only_face_up_cards(server: Server) -> None:
@@ -461,11 +480,19 @@ def _refused(driver: WebDriver, server: Server, state: Any, first: Any, then: An
     assert not driver.find_elements("css selector", "#table .selected")
 
 
-def _hint_arrow(driver: WebDriver, state: Any) -> None:
+def _hint_arrow(driver: WebDriver, state: Any, honest: bool = False) -> None:
+    """Ask for a hint: an arrow for a legal move appears (with `honest`, Spider's honest
+    hint, the library's `spider.honest_hint` of the view)."""
+    driver.execute_script("document.querySelectorAll('#arrows .arrow').forEach(a => a.remove())")
+    box = driver.find_element("id", "honest")
+    if box.is_displayed() and box.is_selected() != honest:
+        box.click()
     driver.find_element("id", "hint").click()
     _wait(driver, lambda: bool(driver.find_elements("css selector", "#arrows .arrow")), "hint")
     arrow = driver.find_element("css selector", "#arrows .arrow")
     assert arrow.get_attribute("data-move") in [str(move) for move in state.legal_moves()]
+    if honest:
+        assert arrow.get_attribute("data-move") == str(spider.honest_hint(state.observe()))
 
 
 def _open(driver: WebDriver, server: Server, query: str) -> None:
@@ -555,6 +582,7 @@ def test_spider_in_the_browser(browser: WebDriver, tmp_path: Path) -> None:
     _played(browser, len(state.history))
     _check_page(browser, server, state, undone)
     _hint_arrow(browser, state)
+    _hint_arrow(browser, state, honest=True)
     # The server stops and starts again on the same port: the page resumes from the record.
     server.stop()
     server = Server(tmp_path / "saves", port=server.port)

@@ -284,6 +284,7 @@ function show(view) {
   if (view.preset) document.getElementById("preset").value = view.preset;
   if (view.suits) document.getElementById("suits").value = String(view.suits);
   document.getElementById("suits-label").hidden = view.game !== "spider";
+  document.getElementById("honest-label").hidden = view.game !== "spider";
   document.getElementById("picture").href = `/api/games/${view.id}/picture.svg`;
   table.replaceChildren();
   table.dataset.game = view.game;
@@ -477,7 +478,8 @@ document.getElementById("new").addEventListener("click", () => newGame({}));
 document.getElementById("undo").addEventListener("click", () => act("POST", `/api/games/${current.id}/undo`));
 document.getElementById("hint").addEventListener("click", async () => {
   try {
-    const { move } = await api("GET", `/api/games/${current.id}/hint`);
+    const honest = current.game === "spider" && document.getElementById("honest").checked;
+    const { move } = await api("GET", `/api/games/${current.id}/hint${honest ? "?honest=1" : ""}`);
     if (move) drawArrow(move);
     else message.textContent = "No move to suggest: the game is over.";
   } catch (error) {

@@ -20,6 +20,7 @@ The API, all JSON::
     POST /api/games/ID/move        {"move": "4C+9C"} -> the view after it, with its "changes"
     POST /api/games/ID/undo        -> the view before the last move, with its "changes"
     GET  /api/games/ID/hint        -> {"move": a move of the view's "moves", or null}
+         /api/games/ID/hint?honest=1  Spider: the hint from the player's view alone
     GET  /api/games/ID/picture.svg the table as a picture (`pyramid13.to_svg`)
 
 A move the engine refuses gets status 400 and ``{"error": "why"}``.
@@ -33,6 +34,7 @@ import random
 import re
 import secrets
 import threading
+import urllib.parse
 from collections.abc import Mapping
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -239,8 +241,11 @@ class Games:
             self._keep(game_id, state)
             return state, undone
 
-    def hint(self, game_id: str) -> tuple[State, p13.Move | spider.Move | None]:
-        """The state and the move its game's `pyramid13.Hinter` suggests (None once over).
+    def hint(
+        self, game_id: str, honest: bool = False
+    ) -> tuple[State, p13.Move | spider.Move | None]:
+        """The state and the move its game's `pyramid13.Hinter` suggests (None once over);
+        with `honest`, for Spider, `spider.honest_hint` of the player's view instead.
 
         One hinter per game, kept with it: from one hint to the next it keeps what its
         searches found, where `pyramid13.hint` starts afresh each time. It searches knowing
@@ -249,6 +254,10 @@ class Games:
         """
         with self._lock:
             state = self._get(game_id)
+            if honest:
+                if not isinstance(state, spider.GameState):
+                    raise p13.InvalidArgumentError("honest hints are for Spider games only")
+                return state, spider.honest_hint(state.observe())
             hinter = self._hinters.setdefault(game_id, p13.Hinter())
             move: p13.Move | spider.Move | None
             if isinstance(state, p13.GameState):  # one call per game, for the type checker
@@ -293,7 +302,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         """The page's files, the presets, a game's view, a hint."""
-        path = self.path.split("?", 1)[0]
+        path, _, query = self.path.partition("?")
         if path in STATIC:
             name, kind = STATIC[path]
             self._send((HERE / name).read_bytes(), kind)
@@ -305,7 +314,7 @@ class Handler(BaseHTTPRequestHandler):
                 }
             )
         else:
-            self._game(path, "GET", {})
+            self._game(path, "GET", dict(urllib.parse.parse_qsl(query)))
 
     def do_POST(self) -> None:
         """A new game, a move, an undo."""
@@ -337,6 +346,8 @@ class Handler(BaseHTTPRequestHandler):
             self._game(self.path, "POST", body)
 
     def _game(self, path: str, method: str, body: Mapping[str, Any]) -> None:
+        """A game's view, hint, picture, move or undo; `body` is the JSON body of a POST, the
+        query of a GET."""
         parts = path.strip("/").split("/")
         if len(parts) not in (3, 4) or parts[:2] != ["api", "games"]:
             self._json({"error": f"no such page: {path}"}, HTTPStatus.NOT_FOUND)
@@ -349,7 +360,7 @@ class Handler(BaseHTTPRequestHandler):
                 state = games.get(game_id)
                 changes = changes_view(state)
             elif (method, action) == ("GET", "hint"):
-                state, move = games.hint(game_id)
+                state, move = games.hint(game_id, honest=body.get("honest") == "1")
                 self._json({"move": None if move is None else move_view(state, move)})
                 return
             elif (method, action) == ("GET", "picture.svg"):
