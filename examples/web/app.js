@@ -252,12 +252,14 @@ function positions() {
 }
 
 // Mark what the last move (or undo) did, from the server's changes, and slide each moved
-// card from where it was; a card turned face up flips.
+// card from where it was; a card turned face up flips (unless the system asks for less motion).
 function animate(changes, before) {
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
   for (const change of changes) {
     const div = element(change.target);
     if (!div || div.dataset.empty) continue; // taken off the table
     div.classList.add("lastmove");
+    if (still) continue;
     if (change.turned_up) {
       div.animate([{ transform: "scaleX(0)" }, { transform: "none" }], { duration: 200 });
       continue;
