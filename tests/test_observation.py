@@ -92,6 +92,7 @@ def test_the_honest_status_follows_the_engine_but_never_declares_early(preset: s
             assert obs.is_over is (obs.status is not Status.PLAYING)
             for move in obs.legal_moves():  # apply takes every move the observation offers
                 assert state.is_legal(move)
+                assert state.why_illegal(move) is None
                 state.apply(move)
             assert len(obs.legal_action_mask()) == p13.ACTION_COUNT
             assert [a for a, legal in enumerate(obs.legal_action_mask()) if legal] == list(
@@ -107,6 +108,7 @@ def test_apply_refuses_a_draw_once_the_honest_view_is_lost_too() -> None:
     else:  # pragma: no cover - the search above finds one
         pytest.fail("no classic game ended with the honest view lost and cards in the stock")
     assert not state.is_legal("draw")
+    assert state.why_illegal("draw") == "The game is over (lost)."
     with pytest.raises(p13.IllegalMoveError, match="game is over"):
         state.apply("draw")
 
@@ -358,7 +360,7 @@ def _with(number: int, text: str) -> str:
         (_with(3, "one"), "pass number"),
         (_with(4, "x"), "score"),
         (_with(6, "nonsense"), "rules field"),
-        (_with(7, "KC,4C+8C"), "history, move 2"),
+        (_with(7, "KC,4C+4C"), "history, move 2"),
         (_with(2, "-/-"), "waste pile"),
     ],
 )
@@ -398,3 +400,24 @@ def test_a_game_played_on_past_the_early_verdict_saves_and_resumes(tmp_path: Pat
     assert loaded == state
     assert loaded.history == state.history
     assert p13.Observation.from_string(state.observe().to_string()).matches(loaded)
+
+
+@pytest.mark.parametrize("preset", ["microsoft", "cardems", "apophis"])
+def test_a_picture_counts_the_stock_cards_a_player_knows_as_in_the_stock(preset: str) -> None:
+    from pyramid13.pyramid._svg import _removed
+
+    for state in random_states(RuleSet.preset(preset), 8, 300)[::10]:
+        gone = {card for card in p13.DECK if state.locate(card).place is p13.Place.REMOVED}
+        assert set(_removed(state.observe())) == gone
+
+
+def test_a_view_code_longer_than_the_reader_reads_is_refused_both_ways(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pyramid13._base import views
+
+    monkeypatch.setattr(views, "MAX_VIEW_LENGTH", len(_CODE) - 1)
+    with pytest.raises(p13.InvalidPositionError, match="would be"):
+        _MICROSOFT.observe().to_string()
+    with pytest.raises(p13.InvalidPositionError, match="at most"):
+        p13.Observation.from_string(_CODE)

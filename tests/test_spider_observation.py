@@ -291,7 +291,7 @@ def _with(number: int, text: str) -> str:
         (_with(4, "KS" + _FIELDS[4][2:]), "AC appears 1 time"),
         (_with(2, "X"), "runs removed"),
         (_with(5, "nonsense"), "rules field"),
-        (_with(6, "4:1>8,9:9>9"), "history, move 2"),
+        (_with(6, "4:1>8,11:1>2"), "history, move 2"),
     ],
 )
 def test_a_malformed_view_code_is_refused_saying_where(code: str, match: str) -> None:

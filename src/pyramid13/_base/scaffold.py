@@ -494,7 +494,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         """
         if not isinstance(move, self._MOVE):
             move = self._as_move(move)
-        if move in self.legal_moves():
+        if move in self.legal_moves() or self._plays_on(move):  # type: ignore[arg-type]
             return None
         reason = self._why_illegal(move)  # type: ignore[arg-type]
         return f"{reason[0].upper()}{reason[1:]}."

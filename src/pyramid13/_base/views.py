@@ -19,6 +19,7 @@ from .text import describe
 
 __all__ = [
     "MAX_VIEW_LENGTH",
+    "check_view_length",
     "format_cards",
     "format_history",
     "parse_cards",
@@ -26,8 +27,8 @@ __all__ = [
     "view_fields",
 ]
 
-#: The longest view code read: 100,000 characters (a history of some 15,000 moves).
-MAX_VIEW_LENGTH = 100_000
+#: The longest view code read: a million characters (a history of some 150,000 moves).
+MAX_VIEW_LENGTH = 1_000_000
 
 MoveT = TypeVar("MoveT")
 
@@ -60,6 +61,22 @@ def view_fields(text: object, names: tuple[str, ...], game: str = "") -> list[st
             f"({', '.join(names)}), this one has {len(fields)}"
         )
     return fields
+
+
+def check_view_length(code: str) -> str:
+    """`code` itself when ``Observation.from_string`` reads one that long (at most
+    `MAX_VIEW_LENGTH` characters).
+
+    Raises:
+        InvalidPositionError: it is longer (a history of very many moves, or a score of
+            very many digits from a scoring policy of your own).
+    """
+    if len(code) > MAX_VIEW_LENGTH:
+        raise InvalidPositionError(
+            f"the view code would be {len(code)} characters long, more than the "
+            f"{MAX_VIEW_LENGTH} that Observation.from_string reads"
+        )
+    return code
 
 
 def format_cards(cards: Iterable[Card | None]) -> str:

@@ -39,7 +39,14 @@ from .._base.sampling import check_sampling_arguments
 from .._base.scaffold import MoveLine, move_line
 from .._base.status import Status
 from .._base.text import describe
-from .._base.views import format_cards, format_history, parse_cards, parse_history, view_fields
+from .._base.views import (
+    check_view_length,
+    format_cards,
+    format_history,
+    parse_cards,
+    parse_history,
+    view_fields,
+)
 from ._actions import _ACTION_OF, ACTION_COUNT
 from ._geometry import ROWS, slot_of
 from ._moves import Move
@@ -153,6 +160,10 @@ class Observation:
         `from_string` reads it back to an equal observation; two states that look the same
         to a player give the same code.
 
+        Raises:
+            InvalidPositionError: the code would be longer than the million characters
+                `from_string` reads (a history of some 150,000 moves).
+
         Examples:
             >>> from pyramid13 import GameState, Layout
             >>> obs = GameState.new(Layout.shuffled(1), "microsoft").apply("KC").observe()
@@ -173,7 +184,7 @@ class Observation:
             rows.append(
                 "".join(str(card) if card else ".." for card in pyramid[first : first + row + 1])
             )
-        return " ".join(
+        code = " ".join(
             [
                 "/".join(rows),
                 format_cards(self.stock),
@@ -185,6 +196,7 @@ class Observation:
                 format_history(self.history),
             ]
         )
+        return check_view_length(code)
 
     @classmethod
     def from_string(cls, text: str, rules: RuleSet | str | None = None) -> Observation:

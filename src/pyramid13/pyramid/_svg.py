@@ -36,8 +36,7 @@ def _removed(view: Observation) -> list[Card]:
     game's recorded moves first, by `Card.index`)."""
     seen = {card for card in view.pyramid if card is not None}
     seen.update(card for pile in view.waste_piles for card in pile)
-    if view.stock_top is not None:
-        seen.add(view.stock_top)
+    seen.update(card for card in view.stock if card is not None)  # the stock cards known
     seen.update(view.unseen)
     gone = {card for card in _DECK if card not in seen}
     played = [card for move in view.history if move.is_removal for card in move.cards]

@@ -25,7 +25,14 @@ from .._base.sampling import check_sampling_arguments
 from .._base.scaffold import MoveLine, move_line
 from .._base.status import Status
 from .._base.text import describe
-from .._base.views import format_cards, format_history, parse_cards, parse_history, view_fields
+from .._base.views import (
+    check_view_length,
+    format_cards,
+    format_history,
+    parse_cards,
+    parse_history,
+    view_fields,
+)
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, Move
@@ -114,6 +121,10 @@ class Observation:
         spaces (``remove3``; ``-`` for none). `from_string` reads it back to an equal
         observation; two states that look the same to a player give the same code.
 
+        Raises:
+            InvalidPositionError: the code would be longer than the million characters
+                `from_string` reads (a history of some 150,000 moves).
+
         Examples:
             >>> rules = RuleSet.preset("pysolfc")
             >>> obs = GameState.new(Layout.from_pysolfc(1), rules).apply("4:1>8").observe()
@@ -131,7 +142,7 @@ class Observation:
             else "-"
             for pile in self.piles
         ]
-        return " ".join(
+        code = " ".join(
             [
                 "/".join(piles),
                 str(self.stock_size),
@@ -142,6 +153,7 @@ class Observation:
                 format_history(self.history),
             ]
         )
+        return check_view_length(code)
 
     @classmethod
     def from_string(cls, text: str, rules: RuleSet | str | None = None) -> Observation:
