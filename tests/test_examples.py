@@ -28,6 +28,7 @@ TESTED = {
     "spider_honest_bot.py",
     "statistics_run.py",
     "terminal_ui.py",
+    "web/server.py",  # in test_web_ui.py, over HTTP and in a browser
 }
 
 
@@ -49,7 +50,7 @@ def load(name: str) -> dict[str, Any]:
 
 
 def test_every_example_is_tested() -> None:
-    assert {path.name for path in EXAMPLES.glob("*.py")} == TESTED
+    assert {path.relative_to(EXAMPLES).as_posix() for path in EXAMPLES.rglob("*.py")} == TESTED
 
 
 def test_first_game_plays_to_the_end() -> None:
