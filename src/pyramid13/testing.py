@@ -21,6 +21,7 @@ from typing import Any
 from ._base.bots import Bot, bot_view
 from ._base.errors import InvalidArgumentError
 from ._base.games import Game, game_of
+from ._base.integers import as_int
 from ._base.text import describe
 
 __all__ = ["DEFAULT_POSITIONS", "check_honest"]
@@ -110,8 +111,10 @@ def check_honest(
         )
     positions = _positive_int(positions, "positions")
     twins = _positive_int(twins, "twins")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+    checked = as_int(seed)
+    if checked is None or not 0 <= checked < 1 << 64:
         raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, not {describe(seed)}")
+    seed = checked
     rng = random.Random(seed)
     checked = 0
     deal = seed

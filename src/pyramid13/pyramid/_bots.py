@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 
 from .._base.errors import GameOverError, InvalidArgumentError
+from .._base.integers import as_int
 from .._base.settings import Settings
 from .._base.solving import SolveResult, check_limits
 from .._base.text import describe
@@ -62,9 +63,10 @@ class RandomBot(Settings):
     """The seed the choices derive from."""
 
     def __init__(self, seed: int = 0) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        number = as_int(seed)
+        if number is None:
             raise InvalidArgumentError(f"seed must be an int, not {describe(seed)}")
-        self._settle(seed=seed)
+        self._settle(seed=number)
 
     def choose(self, state: GameState) -> Move:
         """A random legal move.
