@@ -203,7 +203,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         else:
             self.observation_space = array_space
         self._encoder: Any = self._encoding.Encoder(self.rules)
-        self._to_move = self.game.action_to_move
+        self._moves = tuple(self.game.action_to_move(a) for a in range(self._action_count))
+        self._action_of = {move: action for action, move in enumerate(self._moves)}
+        self._legal: frozenset[int] = frozenset()
         self._state: StateT | None = None
         self._view: Any = None
         self._array: npt.NDArray[np.int16] = np.zeros(0, dtype=np.int16)
@@ -242,12 +244,17 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._set_mask(view)
 
     def _set_mask(self, view: Any) -> None:
+        # A new array each position: the one handed out in the info is never changed.
         mask = np.zeros(self._action_count, dtype=np.int8)
         self._over = view.status is not Status.PLAYING
         if self._over:
+            self._legal = frozenset()
             mask[END_ACTION] = 1
         else:
-            mask[list(view.legal_actions())] = 1
+            action_of = self._action_of
+            legal = [action_of[move] for move in view.legal_moves()]
+            self._legal = frozenset(legal)
+            mask[legal] = 1
         self._mask = mask
 
     # -- the Gymnasium API ---------------------------------------------------------------
@@ -287,7 +294,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         view = self._view
         info = {
-            "action_mask": self._mask.copy(),
+            "action_mask": self._mask.copy() if illegal or self._over else self._mask,
             "score": view.score,
             "status": view.status.value,
             "illegal_action": illegal,
@@ -395,12 +402,11 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         """
         state = self.state
         action = _action(action)
-        mask = self._mask
-        if not 0 <= action < self._action_count or not mask[action] or self._over:
+        if action not in self._legal:
             illegal = not (self._over and action == END_ACTION)
             return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
         before = self._view
-        after = cast(StateT, state.apply_unchecked(self._to_move(action)))
+        after = cast(StateT, state.apply_unchecked(self._moves[action]))
         view = after.observe()
         self._state = after
         self._view = view

@@ -48,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._base.cards import Card
-from ._geometry import COVERED_BY, SLOTS
+from ._geometry import COVERED_BY, COVERS, SLOTS
 from ._observation import Observation
 from ._rules import RuleSet
 
@@ -215,10 +215,10 @@ def _tail(observation: Observation, rules: RuleSet) -> list[int]:
 class PyramidEncoder:
     """The two arrays of one game, kept up to date move by move.
 
-    `reset` encodes a first observation; `update` the next one, re-encoding only the
-    parts that changed (the pyramid after a removal from it, the talon after a move of
-    the talon). Each call returns a new array, so arrays already handed out never
-    change.
+    `reset` encodes a first observation; `update` the next one, writing only the entries
+    that changed (a removal from the pyramid, the talon after a draw), so a step costs a
+    few writes whatever the game's length. Each call returns a new array, so arrays
+    already handed out never change.
 
     Args:
         rules: the rules the game is played under.
@@ -242,14 +242,18 @@ class PyramidEncoder:
         self._observation: Observation | None = None
         self._pyramid: tuple[Card | None, ...] = ()
         self._talon: tuple[Any, ...] = ()
-        self._talon_cards: list[int] = []
+        self._codes: dict[int, int] = {}
+        self._tops = [0] * rules.waste_piles
+        self._tail: list[int] = []
 
     def reset(self, observation: Observation) -> npt.NDArray[np.int16]:
         """The observation vector of `observation`, the first of a game."""
         self._vector = np.zeros(self._size, dtype=np.int16)
         self._pyramid = ()
         self._talon = ()
-        self._talon_cards = []
+        self._codes = {}
+        self._tops = [0] * self.rules.waste_piles
+        self._tail = []
         return self.update(observation)
 
     def update(self, observation: Observation) -> npt.NDArray[np.int16]:
@@ -263,8 +267,11 @@ class PyramidEncoder:
         if talon != self._talon:
             self._encode_talon(vector, observation)
             self._talon = talon
-        base = self._tail_base
-        vector[base : base + _GLOBALS] = _tail(observation, self.rules)
+        tail = _tail(observation, self.rules)
+        if tail != self._tail:
+            base = self._tail_base
+            vector[base : base + _GLOBALS] = tail
+            self._tail = tail
         self._vector = vector
         self._observation = observation
         return vector.copy()
@@ -272,44 +279,63 @@ class PyramidEncoder:
     def _encode_pyramid(
         self, vector: npt.NDArray[np.int16], pyramid: tuple[Card | None, ...]
     ) -> None:
+        old = self._pyramid
         remaining = 0
         for slot, card in enumerate(pyramid):
             if card is not None:
                 remaining |= 1 << slot
-        for card in self._pyramid:
-            if card is not None:
-                vector[card.index] = REMOVED
-        cells = [0] * SLOTS
-        flags = [0] * SLOTS
-        for slot, card in enumerate(pyramid):
-            if card is None:
-                continue
+        if len(old) != SLOTS:  # the first position: every slot
+            changed = remaining
+            for slot, card in enumerate(pyramid):
+                if card is None:
+                    continue
+                vector[_CARDS + slot] = card.index + 1
+        else:  # the removed slots, and the slots they lay on
+            changed = 0
+            for slot, card in enumerate(old):
+                if card is not None and pyramid[slot] is None:
+                    vector[card.index] = REMOVED
+                    vector[_CARDS + slot] = 0
+                    vector[_CARDS + SLOTS + slot] = 0
+                    changed |= COVERS[slot]
+            changed &= remaining
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            slot = low.bit_length() - 1
+            card = pyramid[slot]
+            assert card is not None
             available = not COVERED_BY[slot] & remaining
             vector[card.index] = AVAILABLE if available else COVERED
-            cells[slot] = card.index + 1
-            flags[slot] = available
-        vector[_CARDS : _CARDS + SLOTS] = cells
-        vector[_CARDS + SLOTS : _CARDS + 2 * SLOTS] = flags
+            vector[_CARDS + SLOTS + slot] = available
 
     def _encode_talon(self, vector: npt.NDArray[np.int16], observation: Observation) -> None:
-        if self._talon_cards:
-            vector[self._talon_cards] = REMOVED
-        below: list[int] = []
-        exposed: list[int] = []
+        codes: dict[int, int] = {}
         tops = [0] * self.rules.waste_piles
+        for card in observation.unseen:
+            codes[card.index] = UNSEEN
         for number, pile in enumerate(observation.waste_piles):
             if pile:
-                below.extend(card.index for card in pile[:-1])
-                exposed.append(pile[-1].index)
-                tops[number] = pile[-1].index + 1
-        unseen = [card.index for card in observation.unseen]
+                for card in pile:
+                    codes[card.index] = WASTE_BELOW
+                top = pile[-1].index
+                codes[top] = EXPOSED_TALON
+                tops[number] = top + 1
         if observation.stock_top is not None:
-            exposed.append(observation.stock_top.index)
-        vector[below] = WASTE_BELOW
-        vector[unseen] = UNSEEN
-        vector[exposed] = EXPOSED_TALON
-        vector[self._waste_base : self._tail_base] = tops
-        self._talon_cards = below + exposed + unseen
+            codes[observation.stock_top.index] = EXPOSED_TALON
+        old = self._codes
+        for index in old:
+            if index not in codes:
+                vector[index] = REMOVED
+        for index, code in codes.items():
+            if old.get(index) != code:
+                vector[index] = code
+        base = self._waste_base
+        for number, top in enumerate(tops):
+            if top != self._tops[number]:
+                vector[base + number] = top
+        self._codes = codes
+        self._tops = tops
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state vector of the last observation encoded."""

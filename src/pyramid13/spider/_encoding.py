@@ -131,6 +131,31 @@ def _pile_cells(pile: ObservedPile) -> list[int]:
     return cells
 
 
+def _encode_pile(
+    vector: npt.NDArray[np.int16], number: int, old: ObservedPile | None, pile: ObservedPile
+) -> None:
+    """Write pile `number`'s entries, only those that differ from pile `old`'s."""
+    base = number * _DEPTH
+    down = pile.face_down_count
+    up = pile.face_up
+    if old is None or old.face_down_count != down:
+        vector[base : base + _DEPTH] = _pile_cells(pile)
+    else:
+        before = old.face_up
+        if len(up) >= len(before) and up[: len(before)] == before:  # cards put on
+            start = base + down + len(before)
+            vector[start : start + len(up) - len(before)] = [
+                card.index + 1 for card in up[len(before) :]
+            ]
+        elif up == before[: len(up)]:  # cards taken off
+            vector[base + down + len(up) : base + down + len(before)] = 0
+        else:
+            vector[base : base + _DEPTH] = _pile_cells(pile)
+    vector[_FACE_DOWN + number] = down
+    vector[_FACE_UP + number] = len(up)
+    vector[_UNIT + number] = _unit_length(up)
+
+
 class SpiderEncoder:
     """The observation vector of one game, kept up to date move by move.
 
@@ -178,11 +203,7 @@ class SpiderEncoder:
             hidden += pile.face_down_count
             if pile == known[number]:
                 continue
-            base = number * _DEPTH
-            vector[base : base + _DEPTH] = _pile_cells(pile)
-            vector[_FACE_DOWN + number] = pile.face_down_count
-            vector[_FACE_UP + number] = len(pile.face_up)
-            vector[_UNIT + number] = _unit_length(pile.face_up)
+            _encode_pile(vector, number, known[number], pile)
         self._piles = piles
         runs = observation.runs_removed
         if len(runs) != self._runs:
