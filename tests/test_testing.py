@@ -35,9 +35,15 @@ def test_an_honest_pyramid_bot_passes() -> None:
     assert check_honest(FirstSeenMove(), p13.RuleSet.preset("king-tut"), positions=60) == 60
 
 
+@pytest.mark.parametrize("preset", ["microsoft", "relaxed"])
+def test_the_greedy_pyramid_bot_is_honest(preset: str) -> None:
+    assert p13.GreedyBot.honest
+    assert check_honest(p13.GreedyBot(), p13.RuleSet.preset(preset), positions=150) == 150
+
+
 def test_the_thoughtful_solver_is_caught() -> None:
     with pytest.raises(AssertionError, match="chose otherwise in a twin"):
-        check_honest(p13.SolverBot(), p13.RuleSet.preset("microsoft"), positions=100)
+        check_honest(p13.SolverBot(), p13.RuleSet.preset("relaxed"), positions=150)
 
 
 class PeekingSpiderBot:

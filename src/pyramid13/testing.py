@@ -99,7 +99,7 @@ def check_honest(
         >>> check_honest(p13.spider.GreedyBot(), rules, positions=20)
         20
         >>> try:
-        ...     check_honest(p13.SolverBot(), p13.RuleSet.preset("microsoft"), positions=50)
+        ...     check_honest(p13.SolverBot(), p13.RuleSet.preset("relaxed"), positions=150)
         ... except AssertionError as error:
         ...     print("chose otherwise in a twin" in str(error))
         True
