@@ -44,7 +44,15 @@ from .errors import IllegalMoveError, InvalidMoveError, UndoError
 from .integers import as_int
 from .status import Status
 
-__all__ = ["StateFields", "StateScaffold", "builder", "building", "set_status"]
+__all__ = [
+    "MoveLine",
+    "StateFields",
+    "StateScaffold",
+    "builder",
+    "building",
+    "move_line",
+    "set_status",
+]
 
 MoveT = TypeVar("MoveT")
 RulesT = TypeVar("RulesT")
@@ -54,7 +62,9 @@ LayoutT = TypeVar("LayoutT")
 class StateFields:
     """The slots every game's state has (a game's ``_Fields`` adds its own)."""
 
-    __slots__ = ("_game", "_move", "_parent", "_score", "_status")
+    # ``_line`` is never set when a state is built (an unset slot costs nothing): the first
+    # `move_line` of the state stores it.
+    __slots__ = ("_game", "_line", "_move", "_parent", "_score", "_status")
 
     _game: Any
     _move: Any
@@ -66,6 +76,90 @@ class StateFields:
 set_status: Callable[[Any, Status | None], None] = vars(StateFields)["_status"].__set__
 """Store a state's status, worked out lazily (by ``legal_moves``): the one field set after
 a state is built."""
+
+_set_line: Callable[[Any, Any], None] = vars(StateFields)["_line"].__set__
+
+
+class MoveLine:
+    """The moves that led to a state, oldest first, without the state: what an observation
+    keeps of the history.
+
+    The moves are a chain of ``(move, earlier)`` pairs shared with the line of every earlier
+    state, so the line of a state whose parent has one costs one pair (`move_line`), at
+    move 2,000 as at move 1; `moves` writes the tuple out when it is first read. Equal lines
+    hold equal moves; a line pickles as its tuple.
+    """
+
+    __slots__ = ("_chain", "_moves", "_prefix")
+
+    def __init__(self, chain: Any, prefix: tuple[Any, ...] = ()) -> None:
+        self._chain = chain  # None, or (move, earlier chain)
+        self._prefix = prefix  # moves made before the first state (determinize)
+        self._moves: tuple[Any, ...] | None = None
+
+    @classmethod
+    def of(cls, moves: tuple[Any, ...]) -> MoveLine:
+        """A line holding `moves`."""
+        line = cls(None, moves)
+        line._moves = moves
+        return line
+
+    def moves(self) -> tuple[Any, ...]:
+        """The moves, oldest first."""
+        moves = self._moves
+        if moves is None:
+            later = []
+            chain = self._chain
+            while chain is not None:
+                later.append(chain[0])
+                chain = chain[1]
+            later.reverse()
+            moves = self._moves = self._prefix + tuple(later)
+        return moves
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveLine):
+            return NotImplemented
+        return (other._chain is self._chain and other._prefix == self._prefix) or (
+            other.moves() == self.moves()
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.moves())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (MoveLine.of, (self.moves(),))
+
+    def __repr__(self) -> str:
+        return repr(self.moves())
+
+
+def move_line(state: Any) -> MoveLine:
+    """The moves that led to `state` (a game's state) as a `MoveLine`.
+
+    The chain of each state on the way is kept on that state (its ``_line`` slot), so asking
+    for the line of each state of a game in turn, as an environment observing every step
+    does, walks one parent link each time.
+    """
+    pending = []
+    node = state
+    while True:
+        try:
+            chain = node._line
+            break
+        except AttributeError:
+            pass
+        move = node._move
+        if move is None:
+            chain = None
+            _set_line(node, None)
+            break
+        pending.append(node)
+        node = node._parent
+    for node in reversed(pending):
+        chain = (node._move, chain)
+        _set_line(node, chain)
+    return MoveLine(chain, state._game.prefix)
 
 
 def building(fields: type[StateFields]) -> type[StateFields]:
@@ -181,6 +275,12 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
 
     def _why_illegal(self, move: MoveT) -> str:  # pragma: no cover
         raise NotImplementedError
+
+    def _plays_on(self, move: MoveT) -> bool:
+        """Whether `move`, though not in `legal_moves`, is one the observation still offers
+        (Pyramid's draws and recycles after its early LOST verdict); asked only for a move
+        outside `legal_moves`."""
+        return False
 
     def _key(self) -> tuple[Any, ...]:  # pragma: no cover
         raise NotImplementedError
@@ -340,7 +440,10 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         """Whether `move` (a move or its text) is legal here.
 
         Text is read as `apply` reads it (the game's ``Move.parse``), so ``is_legal(text)``
-        is True exactly when ``apply(text)`` succeeds.
+        is True exactly when ``apply(text)`` succeeds: for the moves of `legal_moves`, and in
+        Pyramid also for the draws and recycles the observation still offers once the
+        engine has declared the game LOST from the unseen stock (see
+        `pyramid13.Observation.status`).
 
         Args:
             move: any move, legal or not, or its text such as ``"KC"`` or ``"draw"``
@@ -360,11 +463,17 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
             InvalidMoveError: `move` is neither a move nor valid move text (text such as
                 ``"4C+8C"`` is no move at all, legal or not).
         """
-        return self._as_move(move) in self.legal_moves()
+        move = self._as_move(move)
+        return move in self.legal_moves() or self._plays_on(move)
 
     def apply(self, move: MoveT | str | int) -> Self:
         """The state after `move` (a move, its text or its action number). This state is
         left untouched.
+
+        Besides the moves of `legal_moves`, it accepts the moves the observation offers
+        (``state.observe().legal_moves()``): they differ only in Pyramid, where the engine
+        declares a game LOST as soon as the stock order it knows rules out every removal,
+        while a player who cannot see the stock may still draw and recycle.
 
         Args:
             move: one of `legal_moves`, its text such as ``"KC"`` or ``"draw"``
@@ -401,9 +510,9 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         """
         if not isinstance(move, self._MOVE):
             move = self._as_move(move)
-        if move not in self.legal_moves():
+        if move not in self.legal_moves() and not self._plays_on(move):  # type: ignore[arg-type]
             raise IllegalMoveError(f"{move} is not legal here: {self._why_illegal(move)}")  # type: ignore[arg-type]
-        return self.apply_unchecked(move)
+        return self.apply_unchecked(move)  # type: ignore[arg-type]
 
     # -- equality, copies, text ---------------------------------------------------------
 

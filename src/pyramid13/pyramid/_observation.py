@@ -3,9 +3,23 @@ state consistent with it (`determinize`).
 
 In Pyramid every pyramid card and the waste lie face up; only the stock is hidden: its
 order, and its top card too unless the rules let that card play
-(`RuleSet.stock_top_pairable`). An `Observation` is built from plain values (cards,
-counts, moves, the rules) and holds no reference to the `GameState` it came from, so code
-given an observation cannot reach a hidden card.
+(`RuleSet.stock_top_pairable`). A player remembers what went by: after a recycle every
+stock card has been on the waste, so from the second pass on the whole stock order is known.
+An `Observation` is built from plain values (cards, counts, moves, the rules) and holds no
+reference to the `GameState` it came from, so code given an observation cannot reach a
+hidden card.
+
+**Honest status.** The engine's `GameState.status` is the thoughtful verdict: LOST as soon
+as no removal can ever become legal through draws and recycles, which it works out from the
+stock order it knows. The observation's `Observation.status` is LOST only when what the
+player has seen proves it: no arrangement of the unseen cards lets a removal become legal.
+Until then the observation offers the draws and recycles the rules allow (and
+`GameState.apply` accepts them), so an honest player plays on through the forced draws.
+The check is exact: draws and recycles move cards by position whatever they are, so the
+places the stock cards pass through are the same for every arrangement; a removal can come
+exactly when some exposed place could hold an unseen King or an unseen card pairing with an
+available pyramid card, or two places exposed together could hold two cards summing to 13
+(one of them unseen, or both).
 
 Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 """
@@ -13,17 +27,19 @@ Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import attrs
 
 from .._base.actions import action_mask, sorted_actions
 from .._base.cards import Card
 from .._base.sampling import check_sampling_arguments
+from .._base.scaffold import MoveLine, move_line
 from .._base.status import Status
 from ._actions import _ACTION_OF, ACTION_COUNT
 from ._moves import Move
 from ._rules import RuleSet
-from ._state import GameState
+from ._state import PILE_BITS, GameState, _draw, _recycle
 
 __all__ = ["Observation", "determinize"]
 
@@ -32,17 +48,25 @@ def _sort_key(card: Card) -> int:
     return card.index
 
 
+def _history_key(history: object) -> object:
+    return history.moves() if isinstance(history, MoveLine) else history
+
+
+def _history_repr(history: object) -> str:
+    return repr(_history_key(history))
+
+
 @attrs.frozen
 class Observation:
-    """What a Pyramid player sees: the pyramid, the waste, the stock's size (and top card
-    when the rules let it play), and the unseen cards as a set. Made by
-    `GameState.observe`.
+    """What a Pyramid player sees and remembers: the pyramid, the waste, the stock as far as
+    the player has seen it, and the unseen cards as a set. Made by `GameState.observe`.
 
-    The legal moves come with it: they are the state's. Removals, draw and recycle depend
-    only on what is seen; the status does not always, since the engine declares a game
-    LOST as soon as no removal can ever become legal, which a player would find out by
-    drawing on. The observation carries that verdict (`status`) and nothing else of the
-    stock order.
+    Its `status`, `legal_moves`, `legal_actions` and `legal_action_mask` are the honest
+    ones, worked out from what is seen alone: two states that look the same to a player
+    give equal observations, statuses and moves. They equal the state's except where the
+    engine declares a game LOST early from the stock order it knows (`GameState.status`,
+    the thoughtful verdict): there the observation still offers the forced draws and
+    recycles, until what the player has seen proves that no removal can come.
 
     Examples:
         >>> from pyramid13 import GameState, Layout
@@ -57,7 +81,12 @@ class Observation:
     pyramid: tuple[Card | None, ...]
     """The 28 pyramid slots, row-major from the apex: a card, or None once removed."""
     waste_piles: tuple[tuple[Card, ...], ...]
-    """The waste piles, each bottom to top."""
+    """The waste piles, each bottom to top: every card on them has been seen."""
+    stock: tuple[Card | None, ...]
+    """The stock bottom to top (``stock[-1]`` is drawn next) as far as the player has seen
+    it: a card where it is known, None where it is not. Known are the top card when the
+    rules let it play (`RuleSet.stock_top_pairable`), and from the second pass on every
+    card (each went by on the waste in the pass before, and a recycle keeps their order)."""
     stock_size: int
     """Cards left in the stock."""
     stock_top: Card | None
@@ -67,16 +96,32 @@ class Observation:
     """The current pass through the stock, starting at 1."""
     score: int
     """The score."""
-    history: tuple[Move, ...]
-    """The moves played so far, oldest first."""
+    _history: tuple[Move, ...] | MoveLine = attrs.field(eq=_history_key, repr=_history_repr)
     status: Status
-    """Whether the game is being played, won or lost."""
+    """The honest status: WON once the goal is reached; LOST only when no arrangement of
+    the unseen cards lets a removal become legal through draws and recycles (see the
+    module `pyramid13.pyramid`'s observations); else PLAYING. `GameState.status` may say
+    LOST earlier: it knows the stock order."""
     unseen: tuple[Card, ...]
-    """The stock cards the player cannot see, sorted by `Card.index`."""
+    """The stock cards the player has not seen, sorted by `Card.index` (the cards behind
+    the None entries of `stock`)."""
     _moves: tuple[Move, ...] = attrs.field(repr=False, eq=False)
 
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves played so far, oldest first."""
+        history = self._history
+        return history.moves() if isinstance(history, MoveLine) else history
+
+    @property
+    def is_over(self) -> bool:
+        """True when the honest `status` is WON or LOST (no move is offered)."""
+        return self.status is not Status.PLAYING
+
     def legal_moves(self) -> tuple[Move, ...]:
-        """The legal moves; equal to the observed state's.
+        """The honest legal moves: the state's, and after the engine's early LOST verdict
+        the draw or recycle that a player who cannot see the stock would still try, until
+        `status` is LOST too. `GameState.apply` accepts every one of them.
 
         Examples:
             >>> from pyramid13 import GameState, Layout
@@ -86,7 +131,8 @@ class Observation:
         return self._moves
 
     def legal_actions(self) -> tuple[int, ...]:
-        """The legal moves as ascending action numbers (see `pyramid13.action_to_move`).
+        """The honest legal moves as ascending action numbers (see
+        `pyramid13.action_to_move`).
 
         Examples:
             >>> from pyramid13 import GameState, Layout, action_to_move
@@ -97,7 +143,8 @@ class Observation:
         return sorted_actions(self._moves, _ACTION_OF)
 
     def legal_action_mask(self) -> tuple[bool, ...]:
-        """One flag per action of the fixed action space: True where it is legal.
+        """One flag per action of the fixed action space: True where the honest
+        `legal_moves` has it.
 
         Examples:
             >>> from pyramid13 import GameState, Layout
@@ -108,35 +155,155 @@ class Observation:
         return action_mask(self._moves, _ACTION_OF, ACTION_COUNT)
 
 
+def _known_stock(state: GameState) -> tuple[Card | None, ...]:
+    """The stock as the player knows it (see `Observation.stock`)."""
+    stock = state.stock
+    if state.pass_number > 1 or not stock:
+        return stock
+    hidden: tuple[None, ...] = (None,) * (len(stock) - 1)
+    return (*hidden, stock[-1] if state.rules.stock_top_pairable else None)
+
+
 def observe(state: GameState) -> Observation:
     """`GameState.observe`: the observation of `state`."""
-    stock = list(state.stock)
-    top = stock.pop() if stock and state.rules.stock_top_pairable else None
-    stock.sort(key=_sort_key)
+    known = _known_stock(state)
+    if None in known:
+        unseen = [card for card, seen in zip(state.stock, known, strict=True) if seen is None]
+        unseen.sort(key=_sort_key)
+    else:
+        unseen = []
+    moves = state.legal_moves()
+    status = state.status
+    if status is Status.LOST:
+        moves = _honest_moves(state, known, unseen)
+        if moves:
+            status = Status.PLAYING
     return Observation(
         state.rules,
         state.pyramid,
         state.waste_piles,
-        len(state.stock),
-        top,
+        known,
+        len(known),
+        known[-1] if known and state.rules.stock_top_pairable else None,
         state.pass_number,
         state.score,
-        state.history,
-        state.status,
-        tuple(stock),
-        state.legal_moves(),
+        move_line(state),
+        status,
+        tuple(unseen),
+        moves,
     )
 
 
-def determinize(observation: Observation, rng: random.Random) -> GameState:
-    """A full Pyramid state consistent with `observation`: the unseen cards shuffled into the
-    stock (under the visible top card, if there is one).
+def _honest_moves(
+    state: GameState, known: tuple[Card | None, ...], unseen: list[Card]
+) -> tuple[Move, ...]:
+    """The moves an honest player still has in `state`, which the engine declares LOST:
+    the draw or recycle the rules allow, while some arrangement of the unseen cards lets
+    a removal come; else none."""
+    game = state._game
+    if state._stock:
+        stock_move = Move.DRAW
+    elif state._waste and (not game.passes or state._pass < game.passes):
+        stock_move = Move.RECYCLE
+    else:
+        return ()
+    if not unseen:
+        return ()  # the player knows the stock: the engine's verdict is the player's too
+    value_bits = game.shape(state._pyr).value_bits
+    if _removal_can_come(game, value_bits, known, state.waste_piles, state._pass, unseen):
+        return (stock_move,)
+    return ()
 
-    The state shows what the observation shows (its `GameState.observe` has the same
-    pyramid, waste, stock size and top, pass, score and history); its past is unknown, so
-    it is the first state of its game (`GameState.undo` raises) and its
-    `GameState.layout` is a deal consistent with the position. Its status is computed
-    from the sampled stock, so it may differ from the observed one.
+
+def _removal_can_come(
+    game: Any,
+    value_bits: int,
+    stock: tuple[Card | None, ...],
+    waste_piles: tuple[tuple[Card, ...], ...],
+    pass_: int,
+    unseen: list[Card],
+) -> bool:
+    """Whether some arrangement of `unseen` into the None places of `stock` lets draws and
+    recycles make a removal legal (`value_bits`: bit v set when an available pyramid card
+    has value v). See the module for why the answer is exact.
+
+    Every talon place gets a label (1..); the draws and recycles are played on the labels,
+    and each moment's exposed places are checked against the cards that could lie there.
+    """
+    values = [0]  # label -> the value of the card known there, 0 where unseen
+    packed_stock = 0
+    for card in stock:
+        values.append(card.value if card is not None else 0)
+        packed_stock = (packed_stock << 6) | (len(values) - 1)
+    waste = 0
+    for offset, pile in zip(game.offsets, waste_piles, strict=True):
+        packed = 0
+        for card in pile:
+            values.append(card.value)
+            packed = (packed << 6) | (len(values) - 1)
+        waste |= packed << offset
+    unseen_values = {card.value for card in unseen}
+    # An unseen card that makes a removal alone (a King, or one pairing with the pyramid).
+    lone = any(value == 13 or value_bits >> (13 - value) & 1 for value in unseen_values)
+    # Two unseen cards summing to 13 (always two cards: 13 is odd).
+    pair = any(13 - value in unseen_values for value in unseen_values)
+
+    def removal(a: int, b: int) -> bool:
+        if a and b:
+            return a + b == 13
+        known = a or b
+        return pair if not known else 13 - known in unseen_values
+
+    def exposed_removal(stock: int, waste: int) -> bool:
+        tops = []
+        for offset in game.offsets:
+            pile = (waste >> offset) & ((1 << PILE_BITS) - 1)
+            if pile:
+                tops.append(values[pile & 63])
+                beneath = pile >> 6 & 63
+                if game.waste_pairing and beneath and removal(values[pile & 63], values[beneath]):
+                    return True
+        if game.stock_top and stock:
+            tops.append(values[stock & 63])
+        for i, value in enumerate(tops):
+            if not value:
+                if lone:
+                    return True
+            elif value == 13 or value_bits >> (13 - value) & 1:
+                return True
+            for other in tops[i + 1 :]:
+                if removal(value, other):
+                    return True
+        return False
+
+    passes = game.passes
+    seen: set[int] = set()
+    stock_now = packed_stock
+    while True:
+        if exposed_removal(stock_now, waste):
+            return True
+        if stock_now:
+            stock_now, waste = _draw(game, stock_now, waste)
+        elif waste and (not passes or pass_ < passes):
+            if waste in seen:  # the passes repeat from here on
+                return False
+            seen.add(waste)
+            stock_now, waste = _recycle(game, waste), 0
+            pass_ += 1
+        else:
+            return False
+
+
+def determinize(observation: Observation, rng: random.Random) -> GameState:
+    """A full Pyramid state consistent with `observation`: the unseen cards shuffled into
+    the places of the stock the player has not seen; the known ones (the visible top, the
+    whole stock from the second pass on) stay where they are.
+
+    The state's `GameState.observe` equals the observation, history and honest status
+    included (its own `GameState.status`, worked out from the sampled stock, may be LOST
+    where the observation's is PLAYING). Its past is unknown, so it is the first state of
+    its game (`GameState.undo` raises) and its `GameState.layout` is a deal consistent with
+    the position. When the player has seen the whole stock there is one such state.
 
     Args:
         observation: what the player sees.
@@ -149,16 +316,18 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         >>> sample = determinize(state.observe(), random.Random(7))
         >>> sample.stock[-1] == state.stock[-1], set(sample.stock) == set(state.stock)
         (True, True)
+        >>> sample.observe() == state.observe()
+        True
 
     Raises:
         InvalidArgumentError: `observation` is not an Observation or `rng` has no
             ``shuffle``.
     """
     check_sampling_arguments(observation, Observation, "pyramid13 Observation", rng)
-    stock = list(observation.unseen)
-    rng.shuffle(stock)
-    if observation.stock_top is not None:
-        stock.append(observation.stock_top)
+    unseen = list(observation.unseen)
+    rng.shuffle(unseen)
+    fill = iter(unseen)
+    stock = [card if card is not None else next(fill) for card in observation.stock]
     state = GameState._from_position(
         observation.rules,
         observation.pyramid,

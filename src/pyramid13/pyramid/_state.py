@@ -706,6 +706,10 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         won = not pyr and (not game.all_cards or not left)
         return _new_event(ScoreEvent, (move, removed, rows, won, left, pass_))
 
+    def _plays_on(self, move: Move) -> bool:
+        # After the early LOST verdict the observation may still offer a draw or recycle.
+        return not move._ids and self.status is Status.LOST and move in self.observe().legal_moves()
+
     def _why_illegal(self, move: Move) -> str:
         status = self.status
         if status is not Status.PLAYING:
@@ -728,7 +732,11 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
 
     def observe(self) -> Observation:
         """What a player sees of this position, as an `Observation`: everything but the
-        order of the stock (and its top card, unless the rules let it play).
+        stock cards the player has not seen (the stock order on the first pass, and its
+        top card too unless the rules let it play), with the honest status and moves.
+
+        Costs the same at any move of a game: the history it carries is shared with the
+        previous state's observation, not rebuilt.
 
         Examples:
             >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))

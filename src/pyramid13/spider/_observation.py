@@ -21,6 +21,7 @@ from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidArgumentError, InvalidPositionError
 from .._base.packing import pack as _pack
 from .._base.sampling import check_sampling_arguments
+from .._base.scaffold import MoveLine, move_line
 from .._base.status import Status
 from .._base.text import describe
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
@@ -36,6 +37,14 @@ __all__ = ["Observation", "determinize"]
 
 def _sort_key(card: Card) -> int:
     return card.index
+
+
+def _history_key(history: object) -> object:
+    return history.moves() if isinstance(history, MoveLine) else history
+
+
+def _history_repr(history: object) -> str:
+    return repr(_history_key(history))
 
 
 @attrs.frozen
@@ -64,16 +73,28 @@ class Observation:
     """The suits of the runs removed so far, in removal order."""
     score: int
     """The score."""
-    history: tuple[Move, ...]
-    """The moves played so far, oldest first."""
+    _history: tuple[Move, ...] | MoveLine = attrs.field(eq=_history_key, repr=_history_repr)
     status: Status
-    """Whether the game is being played, won or lost."""
+    """Whether the game is being played, won or lost: honest, since Spider's legal moves
+    depend only on what is seen (WON once eight runs are removed, LOST when no move is
+    legal); `GameState.status` is the same."""
     unseen: tuple[Card, ...]
     """Every card the player cannot see (face-down and stock cards), sorted by
     `pyramid13.Card.index`: a multiset, with repeats."""
     _moves: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves played so far, oldest first."""
+        history = self._history
+        return history.moves() if isinstance(history, MoveLine) else history
+
+    @property
+    def is_over(self) -> bool:
+        """True when `status` is WON or LOST (no move is legal)."""
+        return self.status is not Status.PLAYING
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves, computed from what is seen; equal to the state's.
@@ -150,7 +171,7 @@ def observe(state: GameState) -> Observation:
         state.deals_left,
         state.runs_removed,
         state.score,
-        state.history,
+        move_line(state),
         state.status,
         tuple(unseen),
     )
