@@ -10,7 +10,7 @@ named parts in `pyramid_observation_slices`) is what lies on the table now:
   spades, each Ace to King), saying where the card is: 0 removed, 1 in the pyramid and
   covered, 2 in the pyramid and available, 3 an exposed talon card (a waste pile's top, or
   the stock's top where the rules let it play), 4 in a waste pile below its top, 5 in the
-  face-down stock;
+  face-down stock (seen before or not);
 * ``slots`` ``[52:80]`` — the 28 pyramid slots row-major from the apex: ``Card.index + 1``
   of the card still there, 0 once removed;
 * ``available`` ``[80:108]`` — the 28 slots again: 1 where the card is available, else 0;
@@ -27,7 +27,9 @@ seen and still knows:
 * ``waste`` — each waste pile in full, 24 entries a pile, bottom to top: ``Card.index + 1``,
   0 past its top;
 * ``stock`` — the stock from its top down, 24 entries: ``Card.index + 1`` where the player
-  knows the card at that depth, -1 where it is unseen, 0 past the stock's bottom.
+  knows the card at that depth (`Observation.stock`: the top card where the rules let it
+  play, and every card from the second pass on, as each went by on the waste), -1 where it
+  is unseen, 0 past the stock's bottom.
 
 The bounds (`pyramid_observation_bounds`, `pyramid_information_state_bounds`) are tight
 and never equal, so ``(x - low) / (high - low)`` scales every entry into 0..1.
@@ -193,15 +195,9 @@ def pyramid_information_state_bounds(
 
 
 def _known_stock(observation: Observation) -> list[int]:
-    """The stock from its top down: ``Card.index + 1`` where the player knows the card,
-    -1 where it is unseen."""
-    known = getattr(observation, "known_stock", None)
-    if known is not None:  # the cards the player remembers, top first (None: unseen)
-        return [-1 if card is None else card.index + 1 for card in known]
-    cells = [-1] * observation.stock_size
-    if observation.stock_top is not None and cells:
-        cells[0] = observation.stock_top.index + 1
-    return cells
+    """The stock from its top down: ``Card.index + 1`` where the player knows the card
+    (`Observation.stock`), -1 where it is unseen."""
+    return [-1 if card is None else card.index + 1 for card in reversed(observation.stock)]
 
 
 def _tail(observation: Observation, rules: RuleSet) -> list[int]:
@@ -263,7 +259,7 @@ class PyramidEncoder:
         if pyramid != self._pyramid:
             self._encode_pyramid(vector, pyramid)
             self._pyramid = pyramid
-        talon = (observation.waste_piles, observation.stock_top, observation.unseen)
+        talon = (observation.waste_piles, observation.stock, observation.unseen)
         if talon != self._talon:
             self._encode_talon(vector, observation)
             self._talon = talon
@@ -314,6 +310,9 @@ class PyramidEncoder:
         tops = [0] * self.rules.waste_piles
         for card in observation.unseen:
             codes[card.index] = UNSEEN
+        for card in observation.stock:  # the stock cards the player remembers
+            if card is not None:
+                codes[card.index] = UNSEEN
         for number, pile in enumerate(observation.waste_piles):
             if pile:
                 for card in pile:

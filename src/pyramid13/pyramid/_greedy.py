@@ -75,15 +75,14 @@ def _meets(pyramid: tuple[Card | None, ...], overlap: bool) -> tuple[int, ...]:
 
 def _talon(view: Any) -> list[Card]:
     """The cards of the stock and the waste, as a set, never in their order: a state's
-    stock and waste, or an observation's unseen cards, visible stock top and waste (the
+    stock and waste, or an observation's remembered and unseen stock cards and waste (the
     same cards)."""
-    stock = getattr(view, "stock", None)
-    if isinstance(stock, tuple):  # a GameState: only which cards, never their order
-        cards = list(stock)
-    else:
-        cards = list(view.unseen)
-        if view.stock_top is not None:
-            cards.append(view.stock_top)
+    unseen = getattr(view, "unseen", None)
+    if unseen is None:  # a GameState: which cards its stock holds, never their order
+        cards = list(view.stock)
+    else:  # an Observation: the stock cards remembered, and the unseen ones
+        cards = [card for card in view.stock if card is not None]
+        cards.extend(unseen)
     for pile in view.waste_piles:
         cards.extend(pile)
     return cards
