@@ -206,7 +206,7 @@ def test_pyramid_answers_are_pyramid_s_own() -> None:
         (lambda: p13.determinize(spider_state(), random.Random(1)), "not a Spider GameState"),  # type: ignore[arg-type]
         (lambda: p13.determinize(pyramid_state(), random.Random(1)), "not a Pyramid GameState"),  # type: ignore[arg-type]
         (lambda: p13.perft(spider_state().observe(), 1), "not a Spider Observation"),  # type: ignore[arg-type]
-        (lambda: p13.to_svg(spider_state().observe()), "not a Spider Observation"),  # type: ignore[arg-type]
+        (lambda: p13.to_svg(spider_state().layout), "not a Spider Layout"),
         (
             lambda: p13.GameRecord.from_state(spider_state().observe()),  # type: ignore[arg-type]
             "not a Spider Observation",

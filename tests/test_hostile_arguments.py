@@ -25,6 +25,7 @@ from pyramid13.strategies import game_states
 
 STATE = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
 CODE = STATE.to_string()
+STOCK = p13.CardLocation(p13.Place.STOCK)
 RECORD = p13.GameRecord.from_state(STATE.apply("KC")).to_json()
 
 
@@ -34,6 +35,28 @@ def _hashable(value: object) -> bool:
     except TypeError:
         return False
     return True
+
+
+def _picture_calls(state: Any) -> dict[str, Callable[[Any], object]]:
+    """`to_svg`'s options, each given a hostile value, for `state`'s game."""
+    return {
+        "to_svg(lastmove)": lambda v: p13.to_svg(state, lastmove=v),
+        "to_svg(arrows)": lambda v: p13.to_svg(state, arrows=v),
+        "to_svg(an arrow)": lambda v: p13.to_svg(state, arrows=[v]),
+        "to_svg(fill)": lambda v: p13.to_svg(state, fill=v),
+        "to_svg(fill colour)": lambda v: p13.to_svg(state, fill={STOCK: v}),
+        "to_svg(fill place)": lambda v: (
+            p13.to_svg(state, fill={v: "red"}) if _hashable(v) else None
+        ),
+        "to_svg(four_color)": lambda v: p13.to_svg(state, four_color=v),
+        "to_svg(colors)": lambda v: p13.to_svg(state, colors=v),
+        "to_svg(colors name)": lambda v: (
+            p13.to_svg(state, colors={v: "red"}) if _hashable(v) else None
+        ),
+        "to_svg(colors value)": lambda v: p13.to_svg(state, colors={"table": v}),
+        "to_svg(style)": lambda v: p13.to_svg(state, style=v),
+        "to_svg(id_prefix)": lambda v: p13.to_svg(state, id_prefix=v),
+    }
 
 
 HOSTILE: list[Any] = [
@@ -91,6 +114,7 @@ CALLS: dict[str, Callable[[Any], object]] = {
     "to_svg(highlight)": lambda v: p13.to_svg(STATE, highlight=v),
     "to_svg(title)": lambda v: p13.to_svg(STATE, title=v),
     "to_svg(scale)": lambda v: p13.to_svg(STATE, scale=v),
+    **_picture_calls(STATE),
     "win_rate(rules)": lambda v: p13.win_rate(v, range(1), workers=1),
     "win_rate(deals)": lambda v: p13.win_rate("classic", v, workers=1),
     "win_rate(player)": lambda v: p13.win_rate("classic", range(1), v, workers=1),
@@ -154,7 +178,8 @@ def test_only_library_errors_with_short_messages(name: str) -> None:
         (lambda: p13.scoring_policy("vegas"), p13.InvalidRulesError, "unknown scoring policy"),
         (lambda: p13.RecordMetadata(player=10**5000), p13.InvalidRecordError, "5001 digits"),  # type: ignore[arg-type]
         (lambda: Move.parse("x" * 10**6), p13.InvalidMoveError, r"\.\.\."),
-        (lambda: STATE.is_legal("4C+8C"), p13.InvalidMoveError, "sums to 12"),
+        (lambda: STATE.is_legal("4C+"), p13.InvalidMoveError, "card 2"),
+        (lambda: STATE.apply("4C+8C"), p13.IllegalMoveError, "sums to 12"),
         (lambda: STATE.is_legal(5.0), p13.InvalidMoveError, "not float"),  # type: ignore[arg-type]
         (lambda: GameState.new(Layout.shuffled(1), "vegas"), p13.InvalidRulesError, "vegas"),
     ],
@@ -245,9 +270,9 @@ def test_removed_slots_are_drawn_under_the_cards() -> None:
         state = state.apply(move)
     root = ET.fromstring(p13.to_svg(state))
     order = [
-        "empty" if element.get("class") == "empty" else "card"
+        "empty" if element.get("class") == "empty slot" else "card"
         for element in root
-        if element.get("class") == "empty" or "card" in (element.get("class") or "").split()
+        if element.get("class") == "empty slot" or "card" in (element.get("class") or "").split()
     ]
     # Every dashed outline of the pyramid comes before (under) the first card in paint order.
     assert order.index("card") == sum(1 for slot in state.pyramid if slot is None)
@@ -314,6 +339,7 @@ SPIDER_CALLS: dict[str, Callable[[Any], object]] = {
     "to_svg(highlight)": lambda v: p13.to_svg(SPIDER, highlight=v),
     "to_svg(title)": lambda v: p13.to_svg(SPIDER, title=v),
     "to_svg(scale)": lambda v: p13.to_svg(SPIDER, scale=v),
+    **_picture_calls(SPIDER),
     "Layout.from_cards": lambda v: spider.Layout.from_cards(v),
     "Layout.from_cards(shape)": lambda v: spider.Layout.from_cards(SPIDER_DECK, v),
     "Layout.from_pysolfc(suits)": lambda v: spider.Layout.from_pysolfc(1, v),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from pathlib import Path
 
 import pytest
 from hidden import reachable_objects
@@ -91,6 +92,7 @@ def test_the_honest_status_follows_the_engine_but_never_declares_early(preset: s
             assert obs.is_over is (obs.status is not Status.PLAYING)
             for move in obs.legal_moves():  # apply takes every move the observation offers
                 assert state.is_legal(move)
+                assert state.why_illegal(move) is None
                 state.apply(move)
             assert len(obs.legal_action_mask()) == p13.ACTION_COUNT
             assert [a for a, legal in enumerate(obs.legal_action_mask()) if legal] == list(
@@ -106,6 +108,7 @@ def test_apply_refuses_a_draw_once_the_honest_view_is_lost_too() -> None:
     else:  # pragma: no cover - the search above finds one
         pytest.fail("no classic game ended with the honest view lost and cards in the stock")
     assert not state.is_legal("draw")
+    assert state.why_illegal("draw") == "The game is over (lost)."
     with pytest.raises(p13.IllegalMoveError, match="game is over"):
         state.apply("draw")
 
@@ -180,8 +183,7 @@ def play_twins(one: GameState, other: GameState, rng: random.Random, limit: int 
             assert last is not None
             assert not last.is_removal or one.rules.stock_top_pairable
             return parted
-        if hasattr(seen, "to_string"):
-            assert seen.to_string() == twin_seen.to_string()
+        assert seen.to_string() == twin_seen.to_string()
         assert seen.status is twin_seen.status
         assert seen.legal_moves() == twin_seen.legal_moves()
         assert seen.legal_action_mask() == twin_seen.legal_action_mask()
@@ -297,3 +299,125 @@ def test_determinize_refuses_what_is_not_an_observation() -> None:
         determinize(state, random.Random(1))  # type: ignore[arg-type]
     with pytest.raises(p13.InvalidArgumentError, match=r"random\.Random"):
         determinize(state.observe(), None)  # type: ignore[arg-type]
+
+
+# -- view codes -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_view_codes_round_trip_and_hold_no_unseen_card(preset: str) -> None:
+    rules = RuleSet.preset(preset)
+    for seed in (1, 2):
+        for state in random_states(rules, seed, 200)[::9]:
+            obs = state.observe()
+            code = obs.to_string()
+            again = p13.Observation.from_string(code)
+            assert again == obs
+            assert again.to_string() == code
+            assert (again.status, again.legal_moves()) == (obs.status, obs.legal_moves())
+            assert again.matches(state)
+            assert p13.Observation.from_string(code, rules) == obs
+            assert "\n" not in code
+            assert len(code.split()) == 8
+            stock = code.split()[1]
+            assert stock.count("##") == len(obs.unseen)
+            shown = {stock[i : i + 2] for i in range(0, len(stock), 2)} - {"##", "-"}
+            assert shown == {str(card) for card in obs.stock if card is not None}
+
+
+def test_a_view_does_not_match_another_state() -> None:
+    state = GameState.new(Layout.shuffled(3), RuleSet.preset("microsoft"))
+    view = p13.Observation.from_string(state.observe().to_string())
+    twin = determinize(state.observe(), random.Random(1))
+    assert view.matches(twin)  # a twin shows the same: the view cannot tell them apart
+    assert not view.matches(state.apply("draw"))
+    assert not view.matches(p13.spider.GameState.new(p13.spider.Layout.shuffled(1)))
+
+
+_MICROSOFT = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft")).apply("KC")
+_CODE = _MICROSOFT.observe().to_string()
+_FIELDS = _CODE.split()
+
+
+def _with(number: int, text: str) -> str:
+    fields = list(_FIELDS)
+    fields[number] = text
+    return " ".join(fields)
+
+
+@pytest.mark.parametrize(
+    ("code", "match"),
+    [
+        (" ".join(_FIELDS[:7]), "8 fields"),
+        (_CODE + " x", "8 fields"),
+        (_with(0, _FIELDS[0].replace("7D", "XD")), "pyramid row 1, slot 1"),
+        (_with(1, "##" + _FIELDS[1]), r"24 unseen card\(s\).*lists 23"),
+        (_with(1, _FIELDS[1][:-2] + "KS"), "KS appears twice"),
+        (_with(1, _FIELDS[1][:-4] + "KSQC"), "KS appears twice|shows card 23"),
+        (_with(5, _FIELDS[5][2:]), "23 unseen card.*lists 22"),
+        (_with(5, _FIELDS[5] + "Z9"), "the unseen cards, card 24"),
+        (_with(3, "2"), "hides card 1"),
+        (_with(3, "one"), "pass number"),
+        (_with(4, "x"), "score"),
+        (_with(6, "nonsense"), "rules field"),
+        (_with(7, "KC,4C+4C"), "history, move 2"),
+        (_with(2, "-/-"), "waste pile"),
+    ],
+)
+def test_a_malformed_view_code_is_refused_saying_where(code: str, match: str) -> None:
+    with pytest.raises(p13.InvalidPositionError, match=match):
+        p13.Observation.from_string(code)
+
+
+def test_a_view_code_is_text() -> None:
+    with pytest.raises(p13.InvalidPositionError, match="must be text"):
+        p13.Observation.from_string(None)  # type: ignore[arg-type]
+    with pytest.raises(p13.InvalidPositionError, match="differ"):
+        p13.Observation.from_string(_CODE, RuleSet.preset("classic"))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, len(_CODE) - 1), st.sampled_from(list("#.-/,+ 0123456789AKQJTCDHS")))
+def test_a_changed_view_code_is_refused_or_read_exactly(position: int, char: str) -> None:
+    code = _CODE[:position] + char + _CODE[position + 1 :]
+    try:
+        obs = p13.Observation.from_string(code)
+    except p13.InvalidPositionError:
+        return
+    assert p13.Observation.from_string(obs.to_string()) == obs
+
+
+def test_a_game_played_on_past_the_early_verdict_saves_and_resumes(tmp_path: Path) -> None:
+    rules = RuleSet.preset("king-tut")
+    state = GameState.new(Layout.shuffled(3), rules)
+    while not state.is_over:
+        state = state.apply(state.legal_moves()[0])
+    view = state.observe()
+    assert (state.status, view.status) == (Status.LOST, Status.PLAYING)
+    state = state.apply(view.legal_moves()[0])  # a draw the engine's legal_moves lacks
+    p13.save_game(state, tmp_path / "game.json")
+    loaded = p13.load_game(tmp_path / "game.json")
+    assert loaded == state
+    assert loaded.history == state.history
+    assert p13.Observation.from_string(state.observe().to_string()).matches(loaded)
+
+
+@pytest.mark.parametrize("preset", ["microsoft", "cardems", "apophis"])
+def test_a_picture_counts_the_stock_cards_a_player_knows_as_in_the_stock(preset: str) -> None:
+    from pyramid13.pyramid._svg import _removed
+
+    for state in random_states(RuleSet.preset(preset), 8, 300)[::10]:
+        gone = {card for card in p13.DECK if state.locate(card).place is p13.Place.REMOVED}
+        assert set(_removed(state.observe())) == gone
+
+
+def test_a_view_code_longer_than_the_reader_reads_is_refused_both_ways(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pyramid13._base import views
+
+    monkeypatch.setattr(views, "MAX_VIEW_LENGTH", len(_CODE) - 1)
+    with pytest.raises(p13.InvalidPositionError, match="would be"):
+        _MICROSOFT.observe().to_string()
+    with pytest.raises(p13.InvalidPositionError, match="at most"):
+        p13.Observation.from_string(_CODE)

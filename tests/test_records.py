@@ -442,7 +442,7 @@ def test_msc_format_writes_lisp() -> None:
         ('"Draw"', "one list of steps"),
         ('("Draw") ("Draw")', "one list of steps"),
         ('("Shuffle")', "step 1"),
-        ('("Draw" ("4c" "8c"))', "step 2: .*sums to 12"),
+        ('("Draw" ("4c" "8c"))', "step 2: 4C\\+8C .*is ever legal"),
         ('("Draw" ("4c" "9c" "Kd"))', "step 2"),
         ('("Draw" ())', "step 2"),
         ('("Draw" (("4c")))', "step 2"),

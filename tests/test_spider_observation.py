@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import pickle
 import random
 from collections import Counter
 
@@ -178,3 +180,131 @@ def test_a_mutated_observation_is_refused_or_sampled_exactly(data: st.DataObject
         return
     assert sample.observe() == mutated
     assert GameState.from_string(sample.to_string()) == sample
+
+
+# -- honest status, twins, memory -------------------------------------------------------------
+
+
+def play_twins(one: GameState, other: GameState, rng: random.Random, limit: int = 60) -> None:
+    """Play both states with the same moves while they look the same; every view agrees."""
+    for _ in range(limit):
+        seen, twin_seen = one.observe(), other.observe()
+        if seen != twin_seen:  # a face-down card turned, or a deal came: it differs
+            assert one.last_move is not None
+            return
+        assert seen.to_string() == twin_seen.to_string()
+        assert (seen.status, seen.is_over) == (twin_seen.status, twin_seen.is_over)
+        assert seen.status is one.status is other.status  # Spider's status is honest
+        assert seen.legal_moves() == twin_seen.legal_moves() == one.legal_moves()
+        assert seen.legal_action_mask() == twin_seen.legal_action_mask()
+        if seen.is_over:
+            return
+        move = rng.choice(seen.legal_moves())
+        one, other = one.apply(move), other.apply(move)
+
+
+@pytest.mark.parametrize(("preset", "suits"), PRESETS)
+def test_twins_look_the_same_until_a_card_is_revealed(preset: str, suits: int) -> None:
+    rules = RuleSet.preset(preset, suits=suits)
+    rng = random.Random(f"{preset}{suits}")
+    for seed in range(2):
+        for state in random_states(rules, seed, 120)[::60]:  # the start, then mid-game
+            play_twins(state, determinize(state.observe(), rng), rng)
+
+
+@pytest.mark.parametrize(("preset", "suits"), PRESETS[::2])
+def test_cards_seen_face_up_stay_in_view(preset: str, suits: int) -> None:
+    rules = RuleSet.preset(preset, suits=suits)
+    states = random_states(rules, 4, 300)
+    for before, after in itertools.pairwise(states):
+        up_before = Counter(card for pile in before.observe().piles for card in pile.face_up)
+        up_after = Counter(card for pile in after.observe().piles for card in pile.face_up)
+        lifted = Counter(
+            Card(rank, suit)
+            for suit in after.runs_removed[len(before.runs_removed) :]
+            for rank in Rank
+        )
+        assert up_before - up_after <= lifted  # only a run lifted off leaves the view
+        assert after.observe().history == after.history
+
+
+def test_history_is_kept_through_undo_and_penalised_undo() -> None:
+    rules = RuleSet.preset("microsoft", suits=1)
+    state = GameState.new(Layout.shuffled(6, rules), rules)
+    rng = random.Random(6)
+    for _ in range(200):
+        if state.history and rng.random() < 0.2:
+            state = state.undo(penalty=rng.random() < 0.5)
+        elif state.legal_moves():
+            state = state.apply(rng.choice(state.legal_moves()))
+        obs = state.observe()
+        assert obs.history == state.history
+        assert pickle.loads(pickle.dumps(obs)) == obs
+
+
+# -- view codes -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("preset", "suits"), PRESETS)
+def test_view_codes_round_trip_and_hold_no_face_down_card(preset: str, suits: int) -> None:
+    rules = RuleSet.preset(preset, suits=suits)
+    for state in random_states(rules, suits, 150)[::25]:
+        obs = state.observe()
+        code = obs.to_string()
+        again = spider.Observation.from_string(code)
+        assert again == obs
+        assert again.to_string() == code
+        assert again.legal_moves() == obs.legal_moves()
+        assert again.matches(state)
+        assert spider.Observation.from_string(code, rules) == obs
+        piles = code.split()[0].split("/")
+        for pile, observed in zip(piles, obs.piles, strict=True):
+            down, _bar, up = pile.partition("|")
+            assert pile == "-" or int(down) == observed.face_down_count
+            assert up == "".join(map(str, observed.face_up))
+        assert code.split()[1] == str(len(state.stock))
+
+
+_PYSOLFC = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).apply("4:1>8")
+_CODE = _PYSOLFC.observe().to_string()
+_FIELDS = _CODE.split()
+
+
+def _with(number: int, text: str) -> str:
+    fields = list(_FIELDS)
+    fields[number] = text
+    return " ".join(fields)
+
+
+@pytest.mark.parametrize(
+    ("code", "match"),
+    [
+        (" ".join(_FIELDS[:6]), "7 fields"),
+        (_with(0, "/".join(_FIELDS[0].split("/")[:9])), "10 piles"),
+        (_with(0, _FIELDS[0].replace("5|8H", "5-8H")), "pile 1: .* has no '|'"),
+        (_with(0, _FIELDS[0].replace("5|8H", "x|8H")), "pile 1: the number of face-down"),
+        (_with(0, _FIELDS[0].replace("5|8H", "5|8X")), "pile 1, face-up, card 1"),
+        (_with(0, _FIELDS[0].replace("5|8H", "6|8H")), "hold 94 card"),
+        (_with(1, "fifty"), "the stock must be a number"),
+        (_with(1, "49"), "hold 92 card"),
+        (_with(4, _FIELDS[4][:-2] + "ZZ"), "the unseen cards, card 93"),
+        (_with(4, "KS" + _FIELDS[4][2:]), "AC appears 1 time"),
+        (_with(2, "X"), "runs removed"),
+        (_with(5, "nonsense"), "rules field"),
+        (_with(6, "4:1>8,11:1>2"), "history, move 2"),
+    ],
+)
+def test_a_malformed_view_code_is_refused_saying_where(code: str, match: str) -> None:
+    with pytest.raises(p13.InvalidPositionError, match=match):
+        spider.Observation.from_string(code)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, len(_CODE) - 1), st.sampled_from(list("#|-/,:> 0123456789AKQJTCDHS")))
+def test_a_changed_view_code_is_refused_or_read_exactly(position: int, char: str) -> None:
+    code = _CODE[:position] + char + _CODE[position + 1 :]
+    try:
+        obs = spider.Observation.from_string(code)
+    except p13.InvalidPositionError:
+        return
+    assert spider.Observation.from_string(obs.to_string()) == obs

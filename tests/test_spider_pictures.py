@@ -1,5 +1,5 @@
-"""The Spider pictures of the documentation are what tools/make_spider_pictures.py draws,
-and they show what their captions say."""
+"""The pictures of the documentation are what tools/make_pictures.py draws, and the
+Spider ones show what their captions say."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
-        "make_spider_pictures", ROOT / "tools" / "make_spider_pictures.py"
+        "make_pictures", ROOT / "tools" / "make_pictures.py"
     )
     assert spec is not None
     assert spec.loader is not None
@@ -32,7 +32,7 @@ PICTURES = tool().pictures()
 @pytest.mark.parametrize("name", sorted(PICTURES))
 def test_checked_in_picture_is_up_to_date(name: str) -> None:
     path = ROOT / "docs" / "assets" / name
-    assert path.read_text() == PICTURES[name], "run python tools/make_spider_pictures.py"
+    assert path.read_text() == PICTURES[name], "run python tools/make_pictures.py"
 
 
 @pytest.mark.parametrize("name", sorted(PICTURES))
@@ -49,6 +49,10 @@ def test_captions_tell_the_truth() -> None:
     moved = unit.piles[4].face_up[-4:]
     assert [str(card) for card in moved] == ["5H", "4H", "3H", "2H"]
     assert str(unit.piles[8].top) == "6H"
+    played = unit.apply(move)
+    assert played.is_legal(spider.Move.parse("5:1>10"))
+    assert str(played.piles[4].top) == "6S"
+    assert str(played.piles[9].top) == "7H"
     runs = spider.GameState.from_string(module.RUNS_REMOVED)
     assert len(runs.runs_removed) == 3
     assert runs.deals_left == 2
@@ -59,8 +63,9 @@ def test_captions_tell_the_truth() -> None:
 
 def test_a_picture_shows_eight_places_for_runs() -> None:
     svg = PICTURES["spider-runs-removed.svg"]
-    kings = re.findall(r'<g class="card" data-card="KS">', svg)
-    assert len(kings) >= 3  # the three removed runs (and Kings on the table, face up)
-    # Five dashed places wait for runs, one more marks the empty pile 1.
-    assert svg.count('class="empty"') == 5 + 1
+    kings = re.findall(r'class="card face-up spades" data-place="removed" data-run="\d"', svg)
+    assert len(kings) == 3  # the three removed runs
+    # Five dotted places wait for runs, a dashed one marks the empty pile 1.
+    assert svg.count('class="empty removed"') == 5
+    assert svg.count('class="empty pile"') == 1
     assert "runs removed: 3 of 8" in svg

@@ -111,7 +111,7 @@ DELETE = object()
         (["game"], "pyramid", "$.rules.shape", "unknown field"),
         (["layout"], p13.Layout.shuffled(1).code, "$.layout", "a Spider layout code has piles"),
         (["moves", 2], "KC", "$.moves[2]", "is not a move"),
-        (["moves", 2], "1:1>1", "$.moves[2]", "source and target are the same"),
+        (["moves", 2], "1:1>1", "$.moves[2]", "its own pile \\(pile 1\\)"),
         (["moves", 0], "remove 3", "$.moves[0]", "not legal here"),
         (["version"], 1, "$.game", "version 1 records have no game field"),
     ],

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
         register_game,
         registered_games,
     )
-    from ._base.location import CardLocation, Place
+    from ._base.location import CardLocation, Change, Place
     from ._base.protocol import State
     from ._base.solving import GAME_DEFAULT, SolveResult
     from ._base.status import Status
@@ -119,6 +119,7 @@ __all__ = [
     "Card",
     "CardLocation",
     "CardemsScoring",
+    "Change",
     "Game",
     "GameOverError",
     "GameRecord",
@@ -213,6 +214,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ".pyramid._layout": ("Layout",),
     "._base.location": (
         "CardLocation",
+        "Change",
         "Place",
     ),
     ".pyramid._moves": (

@@ -137,7 +137,8 @@ def hint(
 
 def determinize(observation: PyramidObservation | SpiderObservation, rng: random.Random) -> Any:
     """A full state consistent with `observation`, of any game: the unseen cards dealt
-    at random where the observation cannot see them.
+    at random where the observation cannot see them; the cards the player has seen stay
+    where they lie (after a full pass through Pyramid's stock, its whole order).
 
     The game's own `determinize` answers (``pyramid13.pyramid.determinize``,
     `pyramid13.spider.determinize`): see them for what the state keeps.

@@ -929,7 +929,8 @@ def parse_msc_solution(text: str) -> tuple[Any, ...]:
         (Move.parse('draw'), Move.parse('4C+9C'), Move.parse('KD'), Move.parse('recycle'))
 
     Raises:
-        InvalidMoveError: the text is not such a list; the message names the bad step.
+        InvalidMoveError: the text is not such a list, or a step removes cards that are
+            never removed together (``("4c" "8c")``); the message names the bad step.
     """
     if not isinstance(text, str):
         raise InvalidMoveError(f"a solution must be text, not {type(text).__name__}")
@@ -943,9 +944,11 @@ def parse_msc_solution(text: str) -> tuple[Any, ...]:
             moves.append(move_type.parse(step))
         elif isinstance(step, list) and all(isinstance(card, str) for card in step) and step:
             try:
-                moves.append(move_type.parse("+".join(step)))
+                move = move_type.parse("+".join(step))
+                get_game("pyramid").move_to_action(move)  # a solver never writes 4C+8C
             except InvalidMoveError as error:
                 raise InvalidMoveError(f"step {number}: {error}") from None
+            moves.append(move)
         else:
             raise InvalidMoveError(
                 f'step {number}: expected "Draw", "Recycle" or a list of cards, not {_show(step)}'

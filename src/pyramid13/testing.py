@@ -44,8 +44,8 @@ def _positive_int(value: object, name: str) -> int:
 
 def _twins(game: Game, observation: Any, count: int, rng: random.Random) -> Iterator[Any]:
     """Up to `count` full states whose observation is `observation` (a sample whose
-    observation differs, as one the engine declares lost from its unseen stock can, is
-    drawn again, a few times at most)."""
+    observation differs, which a game's own `determinize` never gives, is drawn again, a
+    few times at most)."""
     found = 0
     for _ in range(count * _DRAWS_PER_TWIN):
         twin = game.determinize(observation, rng)
@@ -71,10 +71,9 @@ def check_honest(
     the first `positions` positions, `twins` twin states are drawn with the game's
     ``determinize`` (seeded by `seed`: the check is reproducible) and a copy of the bot,
     as it stands at that point of the game, is asked for a move in the position and in
-    each twin. Every twin has the same observation as the position: a sample whose
-    observation differs is drawn again (Pyramid's engine declares some positions lost
-    from the order of the unseen stock, so a twin's status can differ; such a sample is
-    no twin).
+    each twin. Every twin has the same observation as the position, honest status
+    included (Pyramid's engine may still declare one of them LOST from its stock order
+    and not the other: `GameState.status` knows the stock).
 
     Args:
         bot: the bot to check (it is copied, never changed).

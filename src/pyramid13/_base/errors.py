@@ -44,10 +44,10 @@ class ParseError(Pyramid13Error, ValueError):
     Examples:
         >>> import pyramid13 as p13
         >>> try:
-        ...     p13.Move.parse("4C+8C")
+        ...     p13.Move.parse("4C+4C")
         ... except p13.ParseError as error:
         ...     print(isinstance(error, ValueError), error)
-        True 4C+8C sums to 12, not 13
+        True a pair needs two different cards, not 4C twice
     """
 
 
@@ -76,14 +76,16 @@ class InvalidLayoutError(ParseError):
 
 
 class InvalidMoveError(ParseError):
-    """A move is malformed, or can never be legal (its cards do not sum to 13).
+    """A move's text or fields are malformed: no move at all. A well-formed move that is not
+    legal (even one never legal, like ``"4H+QH"``) is no error: ``is_legal`` answers False
+    and ``apply`` raises `IllegalMoveError`.
 
     Examples:
         >>> import pyramid13 as p13
-        >>> p13.Move.parse("QS")
+        >>> p13.Move.parse("QS+QS")
         Traceback (most recent call last):
         ...
-        pyramid13.InvalidMoveError: only a King is removed alone, not QS
+        pyramid13.InvalidMoveError: a pair needs two different cards, not QS twice
     """
 
 

@@ -96,7 +96,8 @@ class Game:
     deal: Callable[[int, Any], Any]
     """``deal(seed, rules)``: the start of the game dealt from a `Layout.shuffled` seed."""
     draw: Callable[..., str]
-    """``draw(state, highlight=..., title=..., scale=...)``: an SVG picture."""
+    """``draw(state, **options)``: an SVG picture of a state or observation, with the
+    options of `pyramid13.to_svg`."""
     bots: Mapping[str, Callable[[], Any]]
     """The named bots (``"random"``, ``"greedy"``, ...), each a class called with no
     argument for its defaults."""

@@ -1,4 +1,5 @@
-"""Where a card lies in a position: the answer of `GameState.locate`.
+"""Where a card lies in a position (`CardLocation`, the answer of `GameState.locate`) and
+what a move did to one card (`Change`, the items of ``state.changes()``).
 
 Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
 """
@@ -9,7 +10,9 @@ import enum
 
 import attrs
 
-__all__ = ["CardLocation", "Place"]
+from .cards import Card
+
+__all__ = ["CardLocation", "Change", "Place"]
 
 
 class Place(enum.Enum):
@@ -56,3 +59,52 @@ class CardLocation:
     depth: int | None = None
     """How many cards lie above it in its stock, waste or Spider pile (0: the top); None in
     the pyramid or once removed."""
+
+
+@attrs.frozen
+class Change:
+    """What one move did to one card: the items of ``state.changes()``, in either game.
+
+    A change says where the card lay before the move (`source`, a location in
+    ``state.previous``) and where it lies after it (`target`, a location in ``state``),
+    measured as ``locate`` measures them. Only a card whose part of the table (`Place`
+    and `CardLocation.index`: the slot, the waste pile, the Spider pile) changed, or that
+    turned face up, has a change. A card that stays where it is while cards are put on or
+    taken off above it is not a change, although its `CardLocation.depth` (the cards
+    above it) changes with them.
+
+    Applying a move's changes to the picture of the previous table (``previous.table()``)
+    gives the new table (``state.table()``) exactly:
+
+    1. take every moved card (``turned_up`` False) off its `source`, as it lay in the
+       previous table;
+    2. in each stock, waste pile and Spider pile, the cards that did not move keep their
+       order; lay each moved card at its `target`, as it lies in the new table (its
+       depth there counts the cards above it once all have been laid), face up but in a
+       stock (where only Pyramid's stock top lies face up, under rules that let it play);
+    3. turn each ``turned_up`` card face up where it lies (its `target`).
+
+    Undoing the move is the changes read backwards: from the last to the first, each card
+    goes from its `target` back to its `source`, and a ``turned_up`` card turns face down
+    again.
+
+    A change names only a card the player sees before the move or after it, and
+    ``table()`` shows no face-down card, so both are safe to send to a player's screen.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(1)).apply("KC")
+        >>> [(str(c.card), c.source.place.value, c.target.place.value) for c in state.changes()]
+        [('KC', 'pyramid', 'removed')]
+    """
+
+    card: Card | None
+    """The card; None only for a card that stays face down (no move of the library's
+    games makes such a change: face-down cards do not move)."""
+    source: CardLocation
+    """Where the card lay before the move (in ``state.previous``)."""
+    target: CardLocation
+    """Where the card lies after the move (in ``state``)."""
+    turned_up: bool = False
+    """True for a card that turned face up without moving: `source` and `target` are
+    then the same place and index (the depth counts the cards above it in each state)."""

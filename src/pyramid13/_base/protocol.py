@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol, TypeVar
 
+from .cards import Card
+from .location import CardLocation, Change
 from .status import Status
 
 __all__ = ["State"]
@@ -78,6 +80,19 @@ class State(Protocol[MoveT]):
         """
         ...  # pragma: no cover
 
+    def why_illegal(self, move: Any) -> str | None:
+        """Why `move` (a move or its text) is not legal here, as one sentence for the
+        player; None exactly when `is_legal` is True.
+
+        Args:
+            move: a move of the game, or its text.
+        """
+        ...  # pragma: no cover
+
+    def playable(self) -> tuple[CardLocation, ...]:
+        """Where the cards lie that a player may pick up now to make a legal move."""
+        ...  # pragma: no cover
+
     def apply(self, move: MoveT) -> State[MoveT]:
         """The state after a legal move; raises `IllegalMoveError` for any other move.
 
@@ -131,6 +146,17 @@ class State(Protocol[MoveT]):
     @property
     def start(self) -> State[MoveT]:
         """The first state of the game (``previous`` followed to the end)."""
+        ...  # pragma: no cover
+
+    def table(self) -> tuple[tuple[CardLocation, Card | None], ...]:
+        """The picture of the table: every card of the deck with where it lies, as
+        (location, card) pairs, the card None where it lies face down."""
+        ...  # pragma: no cover
+
+    def changes(self) -> tuple[Change, ...]:
+        """What `last_move` did: one `Change` per card that moved or turned face up, in
+        the order a player's interface animates them; empty at the start of the game.
+        Applied to ``previous.table()`` as `Change` says, they give `table` exactly."""
         ...  # pragma: no cover
 
     def observe(self) -> Any:

@@ -8,10 +8,10 @@ A game's state is three classes, the same in every game:
   ``_game``, ``_parent``, ``_move``, ``_score``, ``_status``) and the game's own;
 * ``GameState(_Fields, StateScaffold[Move, RuleSet, Layout])``: the public class. The
   scaffold gives it the score, status, history, start and parent links, ``undo``,
-  ``apply``, ``is_legal``, ``legal_actions`` and ``legal_action_mask`` (over the game's
-  ``legal_moves`` and ``apply_unchecked``), equality, hashing, copying, the repr's shape,
-  and frozen-ness: ``__setattr__`` and ``__delattr__`` raise `FrozenInstanceError`, like
-  those of the library's ``attrs``-frozen values;
+  ``apply``, ``is_legal``, ``why_illegal``, ``legal_actions`` and ``legal_action_mask``
+  (over the game's ``legal_moves`` and ``apply_unchecked``), equality, hashing, copying,
+  the repr's shape, and frozen-ness: ``__setattr__`` and ``__delattr__`` raise
+  `FrozenInstanceError`, like those of the library's ``attrs``-frozen values;
 * ``building(_Fields)``: the twin a new state is filled in. A state refuses attribute
   assignment, yet ``apply`` fills one for every move: the engine makes the new object as
   the twin (the same slots, plain fast stores), fills it, and then gives it the state's
@@ -312,7 +312,12 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
 
     @property
     def status(self) -> Status:
-        """`Status.PLAYING`, `Status.WON` or `Status.LOST` (no move is legal)."""
+        """`Status.PLAYING`, `Status.WON` or `Status.LOST` (no move is legal).
+
+        The engine's verdict, which may use what the player cannot see: Pyramid's says LOST
+        as soon as the stock order it knows rules out every removal. The honest status,
+        from what the player has seen alone, is ``observe().status``; in Spider they agree.
+        """
         status = self._status
         if status is None:
             self.legal_moves()
@@ -459,12 +464,48 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
             >>> spider_state.is_legal("4:1>8"), spider_state.is_legal("1:1>2")
             (True, False)
 
+        Every well-formed move gets an answer, even one that is never legal (``"4H+QH"``,
+        whose cards sum to 16; ``"3:1>3"``, onto its own pile): `why_illegal` says why.
+
         Raises:
             InvalidMoveError: `move` is neither a move nor valid move text (text such as
-                ``"4C+8C"`` is no move at all, legal or not).
+                ``"4C+"`` or ``"3>7"`` is no move at all).
         """
         move = self._as_move(move)
         return move in self.legal_moves() or self._plays_on(move)
+
+    def why_illegal(self, move: MoveT | str) -> str | None:
+        """Why `move` (a move or its text) is not legal here, as one sentence to show the
+        player; None when it is legal.
+
+        ``why_illegal(move) is None`` exactly when ``is_legal(move)``, and exactly when
+        ``apply(move)`` succeeds; `apply` refuses any other move with this reason.
+        Spider's piles are numbered 1 to 10 in it, as on the table.
+
+        Args:
+            move: any move, legal or not, or its text.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> state = p13.GameState.new(p13.Layout.shuffled(1))
+            >>> state.why_illegal("KC") is None, state.why_illegal("4H+QH")
+            (True, '4H+QH sums to 16, not 13.')
+            >>> rules = p13.spider.RuleSet.preset("pysolfc")
+            >>> spider_state = p13.spider.GameState.new(p13.spider.Layout.from_pysolfc(1), rules)
+            >>> spider_state.why_illegal("1:1>2")
+            '8H (pile 1) does not go onto TH (pile 2).'
+            >>> spider_state.why_illegal("3:1>3")
+            'A unit never goes onto its own pile (pile 3).'
+
+        Raises:
+            InvalidMoveError: `move` is neither a move nor valid move text.
+        """
+        if not isinstance(move, self._MOVE):
+            move = self._as_move(move)
+        if move in self.legal_moves() or self._plays_on(move):  # type: ignore[arg-type]
+            return None
+        reason = self._why_illegal(move)  # type: ignore[arg-type]
+        return f"{reason[0].upper()}{reason[1:]}."
 
     def apply(self, move: MoveT | str | int) -> Self:
         """The state after `move` (a move, its text or its action number). This state is

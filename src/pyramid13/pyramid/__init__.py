@@ -16,6 +16,7 @@ Examples:
 from __future__ import annotations
 
 from .._base.games import register_game
+from .._base.location import Change
 from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SolverBot
 from ._game import GAME
@@ -38,6 +39,7 @@ __all__ = [
     "ACTION_COUNT",
     "DEFAULT_NODE_LIMIT",
     "CardemsScoring",
+    "Change",
     "GameState",
     "Goal",
     "GreedyBot",

@@ -29,7 +29,10 @@ def _removal_key(move: Move) -> tuple[int, ...]:
 
 
 SPACE = ActionSpace(
-    "Pyramid", (*sorted(_REMOVALS.values(), key=_removal_key), Move.DRAW, Move.RECYCLE), Move
+    "Pyramid",
+    (*sorted(_REMOVALS.values(), key=_removal_key), Move.DRAW, Move.RECYCLE),
+    Move,
+    ": only a King alone or two cards summing to 13 is ever legal",
 )
 """Pyramid's action space."""
 _MOVES = SPACE.moves
@@ -71,7 +74,8 @@ def move_to_action(move: Move | str) -> int:
         Move.parse('4C+9H')
 
     Raises:
-        InvalidMoveError: `move` is neither a Move nor valid move text.
+        InvalidMoveError: `move` is neither a Move nor valid move text, or is a removal
+            that is never legal (``"4H+QH"``: those have no number).
     """
     return SPACE.action(move)
 

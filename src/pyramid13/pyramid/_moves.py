@@ -61,16 +61,11 @@ def _check_move(instance: Move, _attribute: object, cards: tuple[Card, ...]) -> 
         if cards:
             raise InvalidMoveError(f"a {instance.kind.value} move takes no cards")
         return
-    if len(cards) == 1:
-        if cards[0].rank is not Rank.KING:
-            raise InvalidMoveError(f"only a King is removed alone, not {cards[0]}")
-    elif len(cards) == 2:
+    if len(cards) == 2:
         first, second = cards
         if first == second:
             raise InvalidMoveError(f"a pair needs two different cards, not {first} twice")
-        if first.value + second.value != 13:
-            raise InvalidMoveError(f"{first}+{second} sums to {first.value + second.value}, not 13")
-    else:
+    elif len(cards) != 1:
         raise InvalidMoveError(f"a removal takes one King or two cards, not {len(cards)} cards")
 
 
@@ -80,7 +75,9 @@ class Move:
 
     A removal is identified by the set of cards it removes, wherever they lie, so the
     cards are kept in a canonical order (value, then suit). Moves are context-free: whether
-    one is legal depends on the position it is applied to.
+    one is legal depends on the position it is applied to. A removal of any one card or any
+    two different cards is a move, so that ``state.is_legal`` answers for every pair a
+    player may pick; only a King alone or two cards summing to 13 is ever legal.
 
     Notation: ``"KD"``, ``"4C+9C"``, ``"draw"``, ``"recycle"``.
 
@@ -116,16 +113,22 @@ class Move:
         Args:
             *cards: one King, or two cards in either order.
 
+        Any one card or two different cards make a removal; one that is never legal (a card
+        other than a King alone, two cards not summing to 13) is refused by ``apply``,
+        which says why.
+
         Raises:
-            InvalidMoveError: the cards can never be removed together.
+            InvalidMoveError: not one card or two different cards.
 
         Examples:
             >>> Move.remove(Card.parse("9C"), Card.parse("4C"))
             Move.parse('4C+9C')
-            >>> Move.remove(Card.parse("4C"), Card.parse("8C"))
+            >>> Move.remove(Card.parse("4C"), Card.parse("8C"))  # never legal: 12, not 13
+            Move.parse('4C+8C')
+            >>> Move.remove(Card.parse("4C"), Card.parse("4C"))
             Traceback (most recent call last):
             ...
-            pyramid13.InvalidMoveError: 4C+8C sums to 12, not 13
+            pyramid13.InvalidMoveError: a pair needs two different cards, not 4C twice
         """
         return cls(MoveKind.REMOVE, cards)
 
@@ -159,7 +162,9 @@ class Move:
         """Read a move in the notation of `str(move)`, case-insensitive.
 
         ``"draw"``, ``"recycle"``, a King such as ``"KD"``, or two cards joined by ``+``
-        in either order such as ``"4C+9C"``. Whitespace around the parts is ignored.
+        in either order such as ``"4C+9C"``. Whitespace around the parts is ignored. Any
+        card, or any two different cards, read as a removal, even one that is never legal
+        (``"QS"``, ``"4H+QH"``).
 
         Args:
             text: the move's text.
@@ -170,10 +175,12 @@ class Move:
         Examples:
             >>> Move.parse("9c + 4c"), Move.parse("kd"), Move.parse(" Draw ")
             (Move.parse('4C+9C'), Move.parse('KD'), Move.parse('draw'))
-            >>> Move.parse("QS")
+            >>> Move.parse("4H+QH")  # a move, never legal
+            Move.parse('4H+QH')
+            >>> Move.parse("QS+")
             Traceback (most recent call last):
             ...
-            pyramid13.InvalidMoveError: only a King is removed alone, not QS
+            pyramid13.InvalidMoveError: 'QS+' is not a move: card 2: '' is not a card: ...
         """
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move must be given as text, not {type(text).__name__}")
@@ -195,9 +202,7 @@ class Move:
         move = _REMOVALS.get(frozenset(cards)) if len(set(cards)) == len(cards) else None
         if move is not None:
             return move
-        # Not a legal combination: let the constructor say precisely why.
-        cls(MoveKind.REMOVE, tuple(cards))
-        raise InvalidMoveError(f"{describe(text)} is not a move")  # pragma: no cover
+        return cls(MoveKind.REMOVE, tuple(cards))  # one never legal, or refused with the reason
 
     def __str__(self) -> str:
         if self.kind is MoveKind.REMOVE:

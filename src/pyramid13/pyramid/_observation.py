@@ -33,15 +33,39 @@ import attrs
 
 from .._base.actions import action_mask, sorted_actions
 from .._base.cards import Card
+from .._base.errors import InvalidPositionError
+from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
 from .._base.scaffold import MoveLine, move_line
 from .._base.status import Status
+from .._base.text import describe
+from .._base.views import (
+    check_view_length,
+    format_cards,
+    format_history,
+    parse_cards,
+    parse_history,
+    view_fields,
+)
 from ._actions import _ACTION_OF, ACTION_COUNT
+from ._geometry import ROWS, slot_of
 from ._moves import Move
-from ._rules import RuleSet
+from ._rules import RuleSet, as_rules
 from ._state import PILE_BITS, GameState, _draw, _recycle
 
 __all__ = ["Observation", "determinize"]
+
+
+_VIEW_FIELDS = (
+    "pyramid",
+    "stock",
+    "waste",
+    "pass number",
+    "score",
+    "unseen cards",
+    "rules",
+    "history",
+)
 
 
 def _sort_key(card: Card) -> int:
@@ -66,7 +90,12 @@ class Observation:
     give equal observations, statuses and moves. They equal the state's except where the
     engine declares a game LOST early from the stock order it knows (`GameState.status`,
     the thoughtful verdict): there the observation still offers the forced draws and
-    recycles, until what the player has seen proves that no removal can come.
+    recycles, until what the player has seen proves that no removal can come. The proof
+    is exact: draws and recycles move cards by position whatever they are, so the places
+    the stock cards pass through are the same for every arrangement, and a removal can come
+    exactly when some place that will be exposed could hold an unseen King or an unseen
+    card pairing with an available pyramid card, or two places exposed together could hold
+    two cards summing to 13 (one unseen and one seen, or two unseen).
 
     Examples:
         >>> from pyramid13 import GameState, Layout
@@ -99,9 +128,8 @@ class Observation:
     _history: tuple[Move, ...] | MoveLine = attrs.field(eq=_history_key, repr=_history_repr)
     status: Status
     """The honest status: WON once the goal is reached; LOST only when no arrangement of
-    the unseen cards lets a removal become legal through draws and recycles (see the
-    module `pyramid13.pyramid`'s observations); else PLAYING. `GameState.status` may say
-    LOST earlier: it knows the stock order."""
+    the unseen cards lets a removal become legal through draws and recycles; else
+    PLAYING. `GameState.status` may say LOST earlier: it knows the stock order."""
     unseen: tuple[Card, ...]
     """The stock cards the player has not seen, sorted by `Card.index` (the cards behind
     the None entries of `stock`)."""
@@ -117,6 +145,155 @@ class Observation:
     def is_over(self) -> bool:
         """True when the honest `status` is WON or LOST (no move is offered)."""
         return self.status is not Status.PLAYING
+
+    def to_string(self) -> str:
+        """The view code: what the player sees, as one line of text that holds no card the
+        player has not seen, safe to send to a browser.
+
+        Eight fields separated by spaces, the first five as in a position code
+        (`GameState.to_string`) but for the hidden cards: the pyramid's seven rows apex
+        first, separated by ``/`` (``..`` for a removed card); the stock bottom to top,
+        ``##`` for each card the player has not seen (``-`` when empty); the waste piles,
+        each bottom to top, separated by ``/`` (``-`` for an empty pile); the pass number;
+        the score; then the unseen cards, sorted (``-`` for none); the rules (as in a
+        position code); the history, moves joined by ``,`` (``-`` for none).
+        `from_string` reads it back to an equal observation; two states that look the same
+        to a player give the same code.
+
+        Raises:
+            InvalidPositionError: the code would be longer than the million characters
+                `from_string` reads (a history of some 150,000 moves).
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> obs = GameState.new(Layout.shuffled(1), "microsoft").apply("KC").observe()
+            >>> code = obs.to_string()
+            >>> code.split()[1]  # the stock: 23 cards not seen, then the top, face up
+            '##############################################QC'
+            >>> code.split()[2:5], code.split()[6:]
+            (['-', '1', '5'], ['microsoft', 'KC'])
+            >>> Observation.from_string(code) == obs
+            True
+        """
+        from ._position import format_rules
+
+        pyramid = self.pyramid
+        rows = []
+        for row in range(ROWS):
+            first = slot_of(row, 0)
+            rows.append(
+                "".join(str(card) if card else ".." for card in pyramid[first : first + row + 1])
+            )
+        code = " ".join(
+            [
+                "/".join(rows),
+                format_cards(self.stock),
+                "/".join(format_cards(pile) for pile in self.waste_piles),
+                str(self.pass_number),
+                str(self.score),
+                format_cards(self.unseen),
+                format_rules(self.rules),
+                format_history(self.history),
+            ]
+        )
+        return check_view_length(code)
+
+    @classmethod
+    def from_string(cls, text: str, rules: RuleSet | str | None = None) -> Observation:
+        """Read a view code, as written by `to_string`.
+
+        Besides the syntax, the reader refuses a view no player can have: a card twice, a
+        position the position code reader refuses (`GameState.from_string`, with the
+        unseen cards in the stock's hidden places), hidden places that the unseen cards do
+        not fill, or a stock that shows cards a player has not seen (on the first pass only
+        the top card shows, and only when the rules let it play; from the second pass on
+        every card shows). The history is read move by move but not replayed: a view does
+        not say where the game started.
+
+        Args:
+            text: the view code.
+            rules: the rules (a RuleSet or a preset's name); when given, the code's rules
+                must equal them. Pass them to read a code written under your own scoring
+                policy.
+
+        Raises:
+            InvalidPositionError: the text is not a view code, or shows a view no game
+                gives; the message says what and where.
+            InvalidRulesError: `rules` is neither a RuleSet nor a preset's name.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> obs = GameState.new(Layout.shuffled(1)).apply("KC").observe()
+            >>> Observation.from_string(obs.to_string()).history
+            (Move.parse('KC'),)
+            >>> Observation.from_string("KS")
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidPositionError: a view code has 8 fields separated by spaces ...
+        """
+        from ._position import _pyramid, _Reader, format_rules, parse_position, parse_rules
+
+        fields = view_fields(text, _VIEW_FIELDS)
+        given = None if rules is None else as_rules(rules)
+        rules = code_rules(fields, 7, given, parse_rules, format_rules, RuleSet)
+        reader = _Reader()
+        _pyramid(reader, fields[0])
+        stock = parse_cards(fields[1], "the stock", unseen=True)
+        for depth, card in enumerate(stock):
+            if card is not None:
+                reader.note(card, f"the stock, card {depth + 1}")
+        piles = fields[2].split("/")
+        for number, pile in enumerate(piles, 1):
+            where = "the waste" if len(piles) == 1 else f"waste pile {number}"
+            for depth, card in enumerate(parse_cards(pile, where)):
+                assert card is not None
+                reader.note(card, f"{where}, card {depth + 1}")
+        unseen: list[Card] = []
+        for number, card in enumerate(parse_cards(fields[5], "the unseen cards"), 1):
+            assert card is not None
+            reader.note(card, f"the unseen cards, card {number}")
+            unseen.append(card)
+        hidden = stock.count(None)
+        if hidden != len(unseen):
+            raise InvalidPositionError(
+                f"the stock has {hidden} unseen card(s) ('##'), the unseen cards field lists "
+                f"{len(unseen)}"
+            )
+        unseen.sort(key=_sort_key)
+        fill = iter(unseen)
+        position = [fields[0], format_cards([card or next(fill) for card in stock])]
+        state = parse_position(" ".join([*position, *fields[2:5], fields[6]]), rules)
+        for depth, (card, known) in enumerate(zip(stock, _known_stock(state), strict=True)):
+            if (card is None) != (known is None):
+                what = "the top card" if depth == len(stock) - 1 else f"card {depth + 1}"
+                seen = "shows" if card is not None else "hides"
+                raise InvalidPositionError(
+                    f"the stock {seen} {what}, {describe(fields[1][2 * depth : 2 * depth + 2])}"
+                    f", which a player {'has not seen' if known is None else 'sees'} on pass "
+                    f"{state.pass_number}"
+                )
+        history = parse_history(fields[7], Move.parse)
+        return attrs.evolve(observe(state), history=history)
+
+    def matches(self, state: object) -> bool:
+        """Whether `state` (a full `GameState`) shows exactly this view: True when
+        ``state.observe() == self``, history included.
+
+        A server that keeps the full state and hands a browser only view codes checks with
+        it that the view a browser sends back (to resume a game, say) is the game's.
+
+        Args:
+            state: the full state to check; anything else (another game's state, text)
+                gives False.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> state = GameState.new(Layout.shuffled(1)).apply("KC")
+            >>> view = Observation.from_string(state.observe().to_string())
+            >>> view.matches(state), view.matches(state.undo()), view.matches("KC")
+            (True, False, False)
+        """
+        return isinstance(state, GameState) and state.observe() == self
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The honest legal moves: the state's, and after the engine's early LOST verdict

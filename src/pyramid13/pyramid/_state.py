@@ -28,7 +28,7 @@ from .._base.errors import (
     InvalidPositionError,
 )
 from .._base.games import kind_of
-from .._base.location import CardLocation, Place
+from .._base.location import CardLocation, Change, Place
 from .._base.packing import pack as _pack
 from .._base.packing import unpack as _unpack
 from .._base.scaffold import StateFields, StateScaffold, builder, set_status
@@ -524,6 +524,51 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
                 depth += 1
         return CardLocation(Place.REMOVED)
 
+    def table(self) -> tuple[tuple[CardLocation, Card | None], ...]:
+        """The picture of the table: each of the 52 cards with where it lies, as
+        (location, card) pairs; the card is None where it lies face down (every stock
+        card but the top one under rules that let it play, `RuleSet.stock_top_pairable`).
+
+        The pairs come in a fixed order: the pyramid by slot, the stock from its top
+        (depth 0 first), each waste pile from its top, then the removed cards (all at
+        ``CardLocation(Place.REMOVED)``) in `Card.index` order. `changes` applies to it.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> pairs = state.table()
+            >>> len(pairs), pairs[0], pairs[28]
+            (52, (CardLocation(place=<Place.PYRAMID: 'pyramid'>, index=0, depth=None), \
+Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth=0), None))
+        """
+        from ._changes import table
+
+        return table(self)
+
+    def changes(self) -> tuple[Change, ...]:
+        """What the last move did, one `Change` per card that moved or turned face up, in
+        the order a player's interface animates them; empty at the start of the game.
+
+        A removal: its cards, in the move's order, each to ``Place.REMOVED``. A draw: the
+        cards drawn, in drawing order (onto waste pile 1, 2, ... when the rules deal the
+        draw onto several piles). A recycle: every waste card back into the stock, in the
+        order they are picked up (pile 1 first, each pile from its top). Under rules that
+        let the stock top play, the card that the move uncovered on the stock comes last,
+        turned face up. A card that only lies deeper or shallower (its `depth` changed,
+        its pile did not) has no change. `Change` says how the changes turn
+        ``previous.table()`` into `table`, and how to read them backwards for an undo.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+            >>> for change in state.apply("draw").changes():
+            ...     print(change.card, change.source.place.value, change.target.place.value,
+            ...           change.target.depth, change.turned_up)
+            QC stock waste 0 False
+            4S stock stock 0 True
+        """
+        from ._changes import changes
+
+        return changes(self)
+
     @property
     def pass_number(self) -> int:
         """The current pass through the stock, starting at 1; each recycle adds one."""
@@ -711,6 +756,12 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         return not move._ids and self.status is Status.LOST and move in self.observe().legal_moves()
 
     def _why_illegal(self, move: Move) -> str:
+        cards = move.cards
+        if len(cards) == 1 and cards[0].value != 13:
+            return f"only a King is removed alone, not {cards[0]}"
+        if len(cards) == 2 and cards[0].value + cards[1].value != 13:
+            total = cards[0].value + cards[1].value
+            return f"{cards[0]}+{cards[1]} sums to {total}, not 13"
         status = self.status
         if status is not Status.PLAYING:
             return f"the game is over ({status.value})"
@@ -721,12 +772,56 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
                 return "the stock is not empty yet"
             if not self._waste:
                 return "the waste is empty"
-            return f"the rules allow {self.rules.passes} pass(es) through the stock"
+            passes = self.rules.passes
+            return f"the rules allow {passes} pass{'es' * (passes != 1)} through the stock"
+        gone = [str(card) for card in cards if self.locate(card).place is Place.REMOVED]
+        if gone:
+            return f"{' and '.join(gone)} {'is' if len(gone) == 1 else 'are'} already removed"
         exposed = set(self.exposed)
-        hidden = [str(card) for card in move.cards if card not in exposed]
+        hidden = [str(card) for card in cards if card not in exposed]
         if hidden:
             return f"{' and '.join(hidden)} {'is' if len(hidden) == 1 else 'are'} not exposed"
         return "those cards cannot be removed together here"
+
+    # -- queries for a player's interface -----------------------------------------------
+
+    def playable(self) -> tuple[CardLocation, ...]:
+        """Where the cards lie that a legal move uses now: every card of every legal
+        removal, in the order of `table` (the pyramid by slot, the stock top, the waste
+        piles by pile, each from its top). Draw and recycle use the stock as a whole, no
+        card: ask ``is_legal("draw")``.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> [(where.place.value, where.index) for where in state.playable()]
+            [('pyramid', 21), ('pyramid', 22)]
+        """
+        cards = {card for move in self.legal_moves() for card in move.cards}
+        return tuple(sorted(map(self.locate, cards), key=_table_order))
+
+    def can_pair(self, first: Card | str, second: Card | str) -> bool:
+        """Whether two cards (each a `Card` or its text) may be removed together now: two
+        different cards whose values sum to 13 and whose removal is legal.
+
+        Args:
+            first: a card.
+            second: another card.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft"))
+            >>> state.can_pair("5H", "8S"), state.can_pair("8S", "5C"), state.can_pair("5H", "QH")
+            (True, True, False)
+
+        Raises:
+            InvalidCardError: either is not a card.
+        """
+        if not isinstance(first, Card):
+            first = Card.parse(first)
+        if not isinstance(second, Card):
+            second = Card.parse(second)
+        if first == second or first.value + second.value != 13:
+            return False
+        return PAIR_MOVES[first.index + 1][second.index + 1] in self.legal_moves()
 
     # -- hidden information -------------------------------------------------------------
 
@@ -804,6 +899,14 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
             f"score {self._score}, {self.status.value}"
         )
         return "\n".join(lines)
+
+
+_PLACE_ORDER = {Place.PYRAMID: 0, Place.STOCK: 1, Place.WASTE: 2, Place.REMOVED: 3}
+
+
+def _table_order(location: CardLocation) -> tuple[int, int, int]:
+    """Sorts locations in the order of `GameState.table`."""
+    return (_PLACE_ORDER[location.place], location.index or 0, location.depth or 0)
 
 
 def check_state(state: object, name: str = "state") -> GameState:

@@ -23,6 +23,7 @@ Examples:
 from __future__ import annotations
 
 from .._base.games import register_game
+from .._base.location import Change
 from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SamplingBot
 from ._game import GAME
@@ -40,6 +41,7 @@ from .solver import Hinter, hint, solve
 
 __all__ = [
     "ACTION_COUNT",
+    "Change",
     "DealShape",
     "GameState",
     "GreedyBot",

@@ -55,7 +55,7 @@ def _build() -> tuple[Move, ...]:
     return tuple(moves)
 
 
-SPACE = ActionSpace("Spider", _build(), Move, ": a unit holds at most 13 cards")
+SPACE = ActionSpace("Spider", _build(), Move, ": a unit never goes onto its own pile")
 """Spider's action space."""
 _MOVES = SPACE.moves
 _ACTION_OF = SPACE.action_of
@@ -88,8 +88,8 @@ def move_to_action(move: Move | str) -> int:
         (248, 1170, 1180)
 
     Raises:
-        InvalidMoveError: `move` is neither a Move nor valid move text, or moves more than
-            13 cards (no unit is longer).
+        InvalidMoveError: `move` is neither a Move nor valid move text, or is a unit onto
+            its own pile (never legal, so not numbered).
     """
     return SPACE.action(move)
 

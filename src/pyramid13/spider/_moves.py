@@ -98,8 +98,6 @@ class Move:
                 raise InvalidMoveError(
                     f"a unit has 1 to 13 cards (one suit, descending), not {count}"
                 )
-            if self.source == self.target:
-                raise InvalidMoveError(f"a unit cannot move onto its own pile ({self.source})")
             if self.pile is not None:
                 raise InvalidMoveError("a unit move has no pile; it has source and target")
         elif kind is MoveKind.REMOVE:
@@ -125,9 +123,11 @@ class Move:
             >>> Move.unit(0, 1, 9)
             Move.parse('1:1>10')
 
+        A unit onto its own pile (``source == target``) is a move too, never legal: so
+        that ``state.is_legal`` answers False for it, and ``state.why_illegal`` says why.
+
         Raises:
-            InvalidMoveError: an index out of range, a count out of 1..13, or
-                ``source == target``.
+            InvalidMoveError: an index out of range, or a count out of 1..13.
         """
         if (
             type(source) is int
@@ -136,7 +136,6 @@ class Move:
             and 0 <= source < PILES
             and 0 <= target < PILES
             and 1 <= count <= MAX_UNIT
-            and source != target
         ):
             return UNIT_MOVES[(source * 14 + count) * PILES + target]
         return cls(MoveKind.UNIT, source, count, target)  # raises with the reason
@@ -205,10 +204,6 @@ class Move:
             _check_number("target pile", target, text)
             if not 1 <= count <= MAX_UNIT:
                 raise InvalidMoveError(f"{describe(text)} is not a move: a unit has 1 to 13 cards")
-            if source == target:
-                raise InvalidMoveError(
-                    f"{describe(text)} is not a move: source and target are the same"
-                )
             return UNIT_MOVES[((source - 1) * 14 + count) * PILES + target - 1]
         match = _REMOVE_TEXT.fullmatch(word)
         if match is not None:
@@ -247,15 +242,14 @@ _REMOVE_TEXT = re.compile(r"\s*remove\s*(\d{1,3})\s*", re.ASCII)
 
 Move.DEAL = Move(MoveKind.DEAL)
 #: Every unit move, at ``UNIT_MOVES[(source * 14 + count) * 10 + target]`` (None where
-#: ``source == target``); the engine's interned moves.
+#: ``count`` is 0); the engine's interned moves. Those onto their own pile are never legal.
 UNIT_MOVES: list[Move] = [None] * (PILES * 14 * PILES)  # type: ignore[list-item]
 for _source in range(PILES):
     for _count in range(1, MAX_UNIT + 1):
         for _target in range(PILES):
-            if _source != _target:
-                UNIT_MOVES[(_source * 14 + _count) * PILES + _target] = Move(
-                    MoveKind.UNIT, _source, _count, _target
-                )
+            UNIT_MOVES[(_source * 14 + _count) * PILES + _target] = Move(
+                MoveKind.UNIT, _source, _count, _target
+            )
 #: The ten removals, by pile index.
 REMOVE_MOVES: tuple[Move, ...] = tuple(Move(MoveKind.REMOVE, pile=_pile) for _pile in range(PILES))
 _BY_TEXT: dict[str, Move] = {str(_move): _move for _move in UNIT_MOVES if _move is not None}

@@ -20,19 +20,31 @@ import attrs
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidArgumentError, InvalidPositionError
 from .._base.packing import pack as _pack
+from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
 from .._base.scaffold import MoveLine, move_line
 from .._base.status import Status
 from .._base.text import describe
+from .._base.views import (
+    check_view_length,
+    format_cards,
+    format_history,
+    parse_cards,
+    parse_history,
+    view_fields,
+)
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, Move
 from ._pile import ObservedPile
 from ._position import check_table
-from ._rules import RuleSet
+from ._rules import RuleSet, as_rules
 from ._state import RUNS_TO_WIN, GameState, _Game, _runs_of, generate, make_position, render
 
 __all__ = ["Observation", "determinize"]
+
+
+_VIEW_FIELDS = ("piles", "stock", "runs removed", "score", "unseen cards", "rules", "history")
 
 
 def _sort_key(card: Card) -> int:
@@ -95,6 +107,153 @@ class Observation:
     def is_over(self) -> bool:
         """True when `status` is WON or LOST (no move is legal)."""
         return self.status is not Status.PLAYING
+
+    def to_string(self) -> str:
+        """The view code: what the player sees, as one line of text that holds no face-down
+        card and nothing of the stock's order, safe to send to a browser.
+
+        Seven fields separated by spaces: the ten piles separated by ``/``, each written as
+        its number of face-down cards, ``|``, then its face-up cards bottom to top (``-``
+        for an empty pile); the number of cards in the stock; the suits of the runs removed
+        (``-`` for none); the score; the unseen cards (face-down and stock cards) sorted,
+        with repeats (``-`` for none); the rules (as in a position code,
+        `GameState.to_string`); the history, moves joined by ``,`` and written without
+        spaces (``remove3``; ``-`` for none). `from_string` reads it back to an equal
+        observation; two states that look the same to a player give the same code.
+
+        Raises:
+            InvalidPositionError: the code would be longer than the million characters
+                `from_string` reads (a history of some 150,000 moves).
+
+        Examples:
+            >>> rules = RuleSet.preset("pysolfc")
+            >>> obs = GameState.new(Layout.from_pysolfc(1), rules).apply("4:1>8").observe()
+            >>> piles, stock, runs, score, unseen, rules_text, history = obs.to_string().split()
+            >>> piles.split("/")[:4], stock, rules_text, history
+            (['5|8H', '4|TH', '4|AH', '4|9C'], '50', 'pysolfc', '4:1>8')
+            >>> Observation.from_string(obs.to_string()) == obs
+            True
+        """
+        from ._position import format_rules
+
+        piles = [
+            f"{pile.face_down_count}|{format_cards(pile.face_up).strip('-')}"
+            if pile.face_down_count or pile.face_up
+            else "-"
+            for pile in self.piles
+        ]
+        code = " ".join(
+            [
+                "/".join(piles),
+                str(self.stock_size),
+                "".join(suit.value for suit in self.runs_removed) or "-",
+                str(self.score),
+                format_cards(self.unseen),
+                format_rules(self.rules),
+                format_history(self.history),
+            ]
+        )
+        return check_view_length(code)
+
+    @classmethod
+    def from_string(cls, text: str, rules: RuleSet | str | None = None) -> Observation:
+        """Read a view code, as written by `to_string`.
+
+        Besides the syntax, the reader refuses a view no player can have: unseen cards that
+        do not fill the face-down places and the stock, or a table the position code reader
+        refuses (`GameState.from_string`) once the unseen cards fill those places. The
+        history is read move by move but not replayed: a view does not say where the game
+        started.
+
+        Args:
+            text: the view code.
+            rules: the rules (a RuleSet or a preset's name); when given, the code's rules
+                must equal them. Pass them to read a code written under your own scoring
+                policy.
+
+        Raises:
+            InvalidPositionError: the text is not a view code, or shows a view no game
+                gives; the message says what and where.
+            InvalidRulesError: `rules` is neither a RuleSet nor a preset's name.
+
+        Examples:
+            >>> obs = GameState.new(Layout.shuffled(4)).observe()
+            >>> Observation.from_string(obs.to_string()) == obs
+            True
+            >>> Observation.from_string(obs.to_string().replace("4|", "x|", 1))
+            Traceback (most recent call last):
+            ...
+            pyramid13.InvalidPositionError: pile 1: the number of face-down cards ...
+        """
+        from ._position import format_rules, parse_position, parse_rules
+
+        fields = view_fields(text, _VIEW_FIELDS, "Spider ")
+        given = None if rules is None else as_rules(rules)
+        rules = code_rules(fields, 6, given, parse_rules, format_rules, RuleSet)
+        pile_texts = fields[0].split("/")
+        if len(pile_texts) != PILES:
+            raise InvalidPositionError(
+                f"a Spider view has {PILES} piles separated by '/', this code has {len(pile_texts)}"
+            )
+        piles: list[tuple[int, str]] = []
+        for number, pile in enumerate(pile_texts, 1):
+            if pile == "-":
+                piles.append((0, ""))
+                continue
+            count, bar, up = pile.partition("|")
+            if not bar:
+                raise InvalidPositionError(
+                    f"pile {number}: {describe(pile)} has no '|'; write a pile as its number "
+                    "of face-down cards, '|', then its face-up cards (or '-' for an empty pile)"
+                )
+            if not count.isdigit() or not count.isascii() or len(count) > 2:
+                raise InvalidPositionError(
+                    f"pile {number}: the number of face-down cards must be a whole number, "
+                    f"not {describe(count)}"
+                )
+            parse_cards(up or "-", f"pile {number}, face-up")
+            piles.append((int(count), up))
+        if not fields[1].isdigit() or not fields[1].isascii() or len(fields[1]) > 3:
+            raise InvalidPositionError(
+                f"the stock must be a number of cards, not {describe(fields[1])}"
+            )
+        unseen = parse_cards(fields[4], "the unseen cards")
+        hidden = sum(downs for downs, _up in piles) + int(fields[1])
+        if hidden != len(unseen):
+            raise InvalidPositionError(
+                f"the piles' face-down cards and the stock hold {hidden} card(s), the unseen "
+                f"cards field lists {len(unseen)}"
+            )
+        unseen.sort(key=_sort_key)  # type: ignore[arg-type]
+        fill = iter(unseen)
+        table = []
+        for downs, up in piles:
+            down = format_cards([next(fill) for _ in range(downs)]).strip("-")
+            table.append(f"{down}|{up}" if down or up else "-")
+        stock = format_cards(list(fill))
+        position = " ".join(["/".join(table), stock, fields[2], fields[3], fields[5]])
+        state = parse_position(position, rules)
+        history = parse_history(fields[6], Move.parse)
+        return attrs.evolve(observe(state), history=history)
+
+    def matches(self, state: object) -> bool:
+        """Whether `state` (a full `GameState`) shows exactly this view: True when
+        ``state.observe() == self``, history included.
+
+        A server that keeps the full state and hands a browser only view codes checks with
+        it that the view a browser sends back (to resume a game, say) is the game's.
+
+        Args:
+            state: the full state to check; anything else (another game's state, text)
+                gives False.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> view = Observation.from_string(state.apply("4:1>8").observe().to_string())
+            >>> view.matches(state.apply("4:1>8")), view.matches(state)
+            (True, False)
+        """
+        return isinstance(state, GameState) and state.observe() == self
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves, computed from what is seen; equal to the state's.

@@ -39,11 +39,13 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from .._base.cards import DECK, Card, Rank, Suit
-from .._base.errors import InvalidLayoutError, UndoError
+from .._base.errors import InvalidArgumentError, InvalidLayoutError, UndoError
+from .._base.location import CardLocation, Change, Place
 from .._base.packing import pack as _pack
 from .._base.packing import unpack as _unpack
 from .._base.scaffold import StateFields, StateScaffold, builder, set_status
 from .._base.status import Status
+from .._base.text import describe
 from ._actions import SPACE
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
@@ -71,6 +73,14 @@ _SHIFT4 = [4 * pile for pile in range(PILES)]
 _SHIFT3 = [3 * pile for pile in range(PILES)]
 # A set of piles as a bit mask -> the piles in it, in ascending order.
 _PILES_OF = [tuple(pile for pile in range(PILES) if mask >> pile & 1) for mask in range(1 << PILES)]
+
+
+def _check_index(name: str, value: object, high: int, low: int = 0) -> None:
+    if type(value) is not int or not low <= value <= high:
+        raise InvalidArgumentError(
+            f"{name} must be an int in {low}..{high}, not {describe(value)}"
+            + (" (an index: pile 10 is 9)" if name == "pile" and value == high + 1 else "")
+        )
 
 
 def _run_length(packed: int) -> int:
@@ -393,6 +403,56 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         """The suits of the runs removed so far, in removal order."""
         return self._removed
 
+    def table(self) -> tuple[tuple[CardLocation, Card | None], ...]:
+        """The picture of the table: each of the 104 cards with where it lies, as
+        (location, card) pairs; the card is None where it lies face down (the face-down
+        cards of a pile, and the stock). Spider's deck holds several copies of each card,
+        so a card is known by its location: this is ``locate`` for Spider.
+
+        The pairs come in a fixed order: pile 1 to 10, each from its top (depth 0 first),
+        at ``CardLocation(Place.PILE, index=pile, depth=depth)``; the stock from the card
+        dealt next (depth 0, onto pile 1); then the runs removed, in removal order, each
+        King to Ace, all at ``CardLocation(Place.REMOVED)``. `changes` applies to it.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> pairs = state.table()
+            >>> len(pairs), pairs[0], pairs[1]
+            (104, (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=0), \
+Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), None))
+        """
+        from ._changes import table
+
+        return table(self)
+
+    def changes(self) -> tuple[Change, ...]:
+        """What the last move did, one `Change` per card that moved or turned face up, in
+        the order a player's interface animates them; empty at the start of the game.
+
+        A unit move: its cards, the bottom one first, each onto the target pile; when they
+        complete a run that the rules lift off by themselves, they go straight to
+        ``Place.REMOVED`` and the rest of the run follows them (from the target pile's
+        top down). A deal: the cards dealt, pile 1 first (each to ``Place.REMOVED`` if it
+        completed a run), then the rest of each run so completed. A removal: the run's 13
+        cards, from the top (the Ace) down. Last, the cards the move turned face up: the
+        source pile's, then the target pile's (for a deal, by pile). A card that only lies
+        deeper or shallower (its `depth` changed, its pile did not) has no change.
+        `Change` says how the changes turn ``previous.table()`` into `table`, and how to
+        read them backwards for an undo.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> for change in state.apply("2:1>4").changes():
+            ...     came, went = change.source, change.target
+            ...     print(change.card, came.index, came.depth, went.index, went.depth,
+            ...           change.turned_up)
+            TH 1 0 3 0 False
+            9S 1 1 1 0 True
+        """
+        from ._changes import changes
+
+        return changes(self)
+
     # -- history ------------------------------------------------------------------------
 
     def undo(self, penalty: bool = False) -> GameState:
@@ -564,6 +624,8 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         return _make(game, tuple(ups), downs, runs, dealt, removed, score, self._debt, self, move)
 
     def _why_illegal(self, move: Move) -> str:
+        if move.kind is MoveKind.UNIT and move.source == move.target:
+            return f"a unit never goes onto its own pile (pile {move.source + 1})"  # type: ignore[operator]
         status = self.status
         if status is not Status.PLAYING:
             return f"the game is over ({status.value})"
@@ -572,7 +634,8 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
             if not self.deals_left:
                 return "the stock is empty"
             empty = [str(pile + 1) for pile in range(PILES) if not ups[pile]]
-            return f"no deal while a pile is empty (pile {', '.join(empty)})"
+            piles = f"pile {empty[0]}" if len(empty) == 1 else f"piles {', '.join(empty)}"
+            return f"no deal while a pile is empty ({piles})"
         if move.kind is MoveKind.REMOVE:
             if self._game.auto_remove:
                 return "under these rules complete runs leave the table by themselves"
@@ -584,16 +647,96 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         if not run:
             return f"pile {source + 1} is empty"
         if count > run:
+            only = "card is" if run == 1 else f"{run} are"
             return (
-                f"only the top {run} card(s) of pile {source + 1} form one suit descending, "
-                f"not {count}"
+                f"the top {count} cards of pile {source + 1} are not one suit descending; "
+                f"only the top {only}"
             )
         bottom = _CARD[(ups[source] >> (6 * (count - 1))) & 63]
         top = _CARD[ups[target] & 63]
-        what = str(bottom) if count == 1 else f"the {count} cards from {bottom}"
+        if count == 1:
+            what, verb = str(bottom), "does"
+        else:
+            what, verb = f"the {count} cards from {bottom}", "do"
         if bottom.value == 13:
             return f"{what} (pile {source + 1}): a King only goes onto an empty pile"
-        return f"{what} (pile {source + 1}) does not go onto {top} (pile {target + 1})"
+        return f"{what} (pile {source + 1}) {verb} not go onto {top} (pile {target + 1})"
+
+    # -- queries for a player's interface -----------------------------------------------
+
+    def liftable(self, pile: int) -> int:
+        """How many top cards of `pile` (an index, 0-9) may be lifted together: its run of
+        one suit descending, the longest unit a move can take from it. 0 for an empty
+        pile, and once the game is over.
+
+        The unit need not have anywhere to go: `targets` says where it may.
+
+        Args:
+            pile: the pile's index, 0 for pile 1.
+
+        Examples:
+            PySolFC deal 1, after 4:1>8: pile 8 holds QC JC on top, one suit descending.
+
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> state.apply("4:1>8").liftable(7), state.liftable(7)
+            (2, 1)
+
+        Raises:
+            InvalidArgumentError: `pile` is not an int in 0..9.
+        """
+        _check_index("pile", pile, PILES - 1)
+        if self.is_over:
+            return 0
+        return (self._runs >> (4 * pile)) & 15
+
+    def targets(self, pile: int, count: int) -> tuple[int, ...]:
+        """The piles (indexes, ascending) where the top `count` cards of `pile` may go
+        now: the targets of the legal unit moves ``Move.unit(pile, count, target)``.
+        Empty when that unit may go nowhere, or is not one (`count` above `liftable`).
+
+        Args:
+            pile: the index (0-9) of the pile the cards leave.
+            count: how many of its top cards move, 1 to 13.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> state.targets(3, 1)  # JC, from pile 4: onto QS (pile 7) or QC (pile 8)
+            (6, 7)
+            >>> state.targets(0, 1)  # 8H: no Nine on top anywhere
+            ()
+
+        Raises:
+            InvalidArgumentError: `pile` is not an int in 0..9, or `count` not in 1..13.
+        """
+        _check_index("pile", pile, PILES - 1)
+        _check_index("count", count, 13, low=1)
+        return tuple(
+            move.target  # type: ignore[misc]
+            for move in self.legal_moves()
+            if move.kind is _UNIT and move.source == pile and move.count == count
+        )
+
+    def playable(self) -> tuple[CardLocation, ...]:
+        """The cards a player may pick up now to make a legal move, by pile and then depth:
+        for each legal unit move, its bottom card (the cards above it go with it); for
+        each legal run removal, the run's King. Spider holds copies of each card, so they
+        are given as locations (``Place.PILE``, see `table`). The deal takes no card: ask
+        ``is_legal("deal")``.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> [(where.index, where.depth) for where in state.playable()]
+            [(1, 0), (3, 0), (5, 0), (8, 0), (9, 0)]
+        """
+        found: set[tuple[int, int]] = set()
+        for move in self.legal_moves():
+            if move.kind is _UNIT:
+                found.add((move.source, move.count - 1))  # type: ignore[arg-type, operator]
+            elif move.kind is MoveKind.REMOVE:
+                found.add((move.pile, _RUN - 1))  # type: ignore[arg-type]
+        return tuple(
+            CardLocation(Place.PILE, index=pile, depth=depth) for pile, depth in sorted(found)
+        )
 
     # -- hidden information -------------------------------------------------------------
 

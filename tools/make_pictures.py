@@ -1,8 +1,8 @@
-"""Draw the Spider pictures of the documentation into ``docs/assets/``.
+"""Draw the pictures of the documentation (both games) into ``docs/assets/``.
 
-Run ``python tools/make_spider_pictures.py`` after changing the pictures' code and review
-the diff; ``tests/test_spider_pictures.py`` checks that the files in ``docs/assets/`` are
-what this script draws. Mid-game positions are given as position codes, reached by
+Run ``python tools/make_pictures.py`` after changing the pictures' code and review the
+diff; ``tests/test_spider_pictures.py`` checks that the files in ``docs/assets/`` are what
+this script draws. Mid-game Spider positions are given as position codes, reached by
 ``examples/spider_honest_bot.py`` on seeded deals.
 """
 
@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pyramid13 as p13
-from pyramid13 import spider
+from pyramid13 import CardLocation, Place, spider
 
 ASSETS = Path(__file__).resolve().parents[1] / "docs" / "assets"
 
@@ -31,13 +31,59 @@ RUNS_REMOVED = (
 )
 
 
+#: The first 20 moves of a winning line of seed 1 under the microsoft rules.
+SEED_1_MOVES = (
+    "KC",
+    "KH",
+    "5H+8S",
+    "draw",
+    "draw",
+    "draw",
+    "6C+7C",
+    "draw",
+    "draw",
+    "draw",
+    "KS",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "draw",
+    "3D+TH",
+    "3S+TS",
+    "4H+9D",
+    "AC+QD",
+)
+
+
 def pictures() -> dict[str, str]:
     """Each picture's file name and SVG text."""
+    seed_1 = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
+    after_20 = seed_1
+    for move in SEED_1_MOVES:
+        after_20 = after_20.apply(move)
+    played = spider.GameState.from_string(UNIT_MOVE).apply("5:4>9")
     microsoft = spider.RuleSet.preset("microsoft", suits=2)
     start = spider.GameState.new(spider.Layout.shuffled(7, microsoft), microsoft)
     bicycle = spider.RuleSet.preset("bicycle", suits=2)
     bicycle_start = spider.GameState.new(spider.Layout.shuffled(7, bicycle), bicycle)
     return {
+        "seed-1-microsoft.svg": p13.to_svg(
+            seed_1, highlight="KC", title="Seed 1, microsoft rules: KC highlighted"
+        ),
+        "seed-1-after-20.svg": p13.to_svg(
+            after_20, lastmove=after_20.last_move, title="Seed 1 after 20 moves"
+        ),
+        "spider-marks.svg": p13.to_svg(
+            played,
+            lastmove=played.last_move,
+            arrows=["5:1>10"],
+            fill={
+                CardLocation(Place.PILE, 4, 0): "#ffe08a",  # a selection: the 6S
+                CardLocation(Place.PILE, 9): "#c8f0c8",  # where it can go: the 7H
+            },
+            title="After 5:4>9 (marked): 5:1>10 as an arrow, the 6S and its target filled",
+        ),
         "spider-start.svg": p13.to_svg(
             start, title="Microsoft rules, 2 suits, seed 7: the first position"
         ),
