@@ -43,7 +43,23 @@ def test_the_greedy_pyramid_bot_is_honest(preset: str) -> None:
 
 def test_the_thoughtful_solver_is_caught() -> None:
     with pytest.raises(AssertionError, match="chose otherwise in a twin"):
-        check_honest(p13.SolverBot(), p13.RuleSet.preset("relaxed"), positions=150)
+        check_honest(p13.SolverBot(node_limit=20_000), SPIDER_RULES, positions=30)
+
+
+class PeekingPyramidBot:
+    """Draws when the face-down stock's next card is a King, else plays the first legal
+    move: a choice that reads the stock order."""
+
+    def choose(self, state: p13.GameState) -> p13.Move:
+        legal = state.legal_moves()
+        if p13.Move.DRAW in legal and state.stock and state.stock[-1].value == 13:
+            return p13.Move.DRAW
+        return legal[0]
+
+
+def test_a_pyramid_bot_that_reads_the_stock_order_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"chose otherwise.*\(deal \d+, move \d+\)"):
+        check_honest(PeekingPyramidBot(), p13.RuleSet.preset("classic"), positions=100)
 
 
 class PeekingSpiderBot:

@@ -98,7 +98,7 @@ def check_honest(
         >>> check_honest(p13.spider.GreedyBot(), rules, positions=20)
         20
         >>> try:
-        ...     check_honest(p13.SolverBot(), p13.RuleSet.preset("relaxed"), positions=150)
+        ...     check_honest(p13.SolverBot(node_limit=20_000), rules, positions=30)
         ... except AssertionError as error:
         ...     print("chose otherwise in a twin" in str(error))
         True

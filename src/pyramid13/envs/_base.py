@@ -431,9 +431,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         shown, honest = stand_in.status.value, view.status.value
         if self.render_mode == "ansi":
             text = str(stand_in)
-            if shown != honest:
-                head, _, tail = text.rpartition(shown)
-                text = head + honest + tail
+            if shown != honest and text.endswith(shown):  # the status closes the text
+                text = text[: -len(shown)] + honest
             return text + "\n"
         picture = to_svg(stand_in)
         if shown != honest:
