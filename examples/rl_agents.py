@@ -69,7 +69,8 @@ def policy(
     """The masked softmax over the actions (illegal ones get probability 0)."""
     logits = np.where(mask.astype(bool), rows @ weights, -np.inf)
     weights_exp = np.exp(logits - logits.max())
-    return weights_exp / weights_exp.sum()
+    probabilities: npt.NDArray[Any] = weights_exp / weights_exp.sum()
+    return probabilities
 
 
 def train(env: Env, seconds: float, seed: int = 0) -> tuple[npt.NDArray[Any], int]:
@@ -82,7 +83,8 @@ def train(env: Env, seconds: float, seed: int = 0) -> tuple[npt.NDArray[Any], in
     deadline = time.process_time() + seconds
     while time.process_time() < deadline:
         observation, info = env.reset(options={"deal_seed": _TRAINING_DEALS + episodes})
-        grads, rewards = [], []
+        grads: list[npt.NDArray[Any]] = []
+        rewards: list[float] = []
         done = False
         while not done:
             rows = features(observation, parts)
@@ -90,9 +92,9 @@ def train(env: Env, seconds: float, seed: int = 0) -> tuple[npt.NDArray[Any], in
             action = int(rng.choice(p13.ACTION_COUNT, p=probabilities))
             grads.append(rows[action] - probabilities @ rows)  # grad of log pi(action)
             observation, reward, terminated, truncated, info = env.step(action)
-            rewards.append(reward)
+            rewards.append(float(reward))
             done = terminated or truncated
-        returns = np.cumsum(rewards[::-1])[::-1]  # the reward still to come at each step
+        returns = np.cumsum(np.array(rewards[::-1]))[::-1]  # the reward still to come
         total = float(returns[0])
         for grad, ahead in zip(grads, returns, strict=True):
             weights += rate * (ahead - baseline) * grad / max(len(grads), 1)

@@ -303,7 +303,8 @@ def test_numpy_integers_are_actions_everywhere() -> None:
     sstate = spider.GameState.new(spider.Layout.from_pysolfc(np.int32(1)), "pysolfc")
     action = np.int64(sstate.legal_actions()[0])
     assert sstate.apply(action) == sstate.apply(spider.action_to_move(action))
-    for bad in (True, 100.0, np.float32(100), np.True_):
+    bads: list[Any] = [True, 100.0, np.float32(100), np.True_]
+    for bad in bads:
         with pytest.raises(p13.Pyramid13Error):
             state.apply(bad)
         with pytest.raises(p13.InvalidArgumentError):
@@ -315,7 +316,8 @@ def test_numpy_integers_are_actions_everywhere() -> None:
 def _masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
     masked = np.where(mask.astype(bool), logits, -np.inf)
     weights = np.exp(masked - masked.max())
-    return weights / weights.sum()
+    result: np.ndarray = weights / weights.sum()
+    return result
 
 
 def test_a_finished_episode_masks_one_action_that_changes_nothing() -> None:

@@ -435,7 +435,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         if isinstance(move, str):
             return self._MOVE.parse(move)  # type: ignore[attr-defined, no-any-return]
         if as_int(move) is not None:
-            return self._ACTIONS.move(move)
+            return self._ACTIONS.move(move)  # type: ignore[no-any-return]
         raise InvalidMoveError(
             f"expected a {self._MOVE_NAME}, move text or an action number, "
             f"not {type(move).__name__}"

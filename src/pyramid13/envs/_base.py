@@ -268,7 +268,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         (reward 0, ``terminated`` again). Reset to play on.
         """
         self.observe()
-        return self._mask.copy()
+        mask: npt.NDArray[np.int8] = self._mask.copy()
+        return mask
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """`action_mask` as booleans, under the name sb3-contrib's ``MaskablePPO`` calls."""

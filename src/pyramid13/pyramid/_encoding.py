@@ -270,7 +270,8 @@ class PyramidEncoder:
             self._tail = tail
         self._vector = vector
         self._observation = observation
-        return vector.copy()
+        copied: npt.NDArray[np.int16] = vector.copy()
+        return copied
 
     def _encode_pyramid(
         self, vector: npt.NDArray[np.int16], pyramid: tuple[Card | None, ...]
@@ -310,9 +311,9 @@ class PyramidEncoder:
         tops = [0] * self.rules.waste_piles
         for card in observation.unseen:
             codes[card.index] = UNSEEN
-        for card in observation.stock:  # the stock cards the player remembers
-            if card is not None:
-                codes[card.index] = UNSEEN
+        for known in observation.stock:  # the stock cards the player remembers
+            if known is not None:
+                codes[known.index] = UNSEEN
         for number, pile in enumerate(observation.waste_piles):
             if pile:
                 for card in pile:

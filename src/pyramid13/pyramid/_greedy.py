@@ -116,7 +116,8 @@ def rank_moves(view: Any) -> list[tuple[int, Move]]:
     def partners(slot: int, mask_after: int, talon_after: list[int]) -> int:
         card = pyramid[slot]
         assert card is not None
-        return (meets[slot] & mask_after).bit_count() + talon_after[13 - card.value]
+        value: int = card.value
+        return (meets[slot] & mask_after).bit_count() + talon_after[13 - value]
 
     scored = []
     for move in legal:

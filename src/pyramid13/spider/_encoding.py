@@ -220,12 +220,14 @@ class SpiderEncoder:
             )
             self._hidden = hidden
         self._vector = vector
-        return vector.copy()
+        copied: npt.NDArray[np.int16] = vector.copy()
+        return copied
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state vector of the last observation encoded: the observation
         vector (a Spider player forgets nothing)."""
-        return self._vector.copy()
+        copied: npt.NDArray[np.int16] = self._vector.copy()
+        return copied
 
 
 def encode_spider_observation(observation: Observation) -> npt.NDArray[np.int16]:
