@@ -37,7 +37,7 @@ and never equal, so ``(x - low) / (high - low)`` scales every entry into 0..1.
 `PyramidEncoder` keeps both up to date move by move, re-encoding only the parts a move
 changed (a removal from the pyramid, the talon after a draw).
 
-Layer: the Pyramid game (`pyramid13.pyramid`); it needs NumPy (the ``rl`` extra) and is
+Layer: the Pyramid game (``pyramid13.pyramid``); it needs NumPy (the ``rl`` extra) and is
 imported only by the learning environments, through the game's registry entry
 (`Game.encoding`). Its public names are also ``pyramid13.envs``'s.
 """

@@ -25,7 +25,7 @@ so ``(x - low) / (high - low)`` scales every entry into 0..1.
 `SpiderEncoder` keeps the vector up to date move by move, re-encoding only the piles a
 move changed.
 
-Layer: the Spider game (`pyramid13.spider`). The learning environments load this module
+Layer: the Spider game (``pyramid13.spider``). The learning environments load this module
 when they start (`Game.encoding` names it), and only they do, as it needs NumPy (the
 ``rl`` extra); ``pyramid13.envs`` offers its names too.
 """
