@@ -37,9 +37,10 @@ _MAX_MOVES = 1_000
 
 
 def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+    number = as_int(value)
+    if number is None or number <= 0:
         raise InvalidArgumentError(f"{name} must be a positive int, not {describe(value)}")
-    return value
+    return number
 
 
 def _twins(game: Game, observation: Any, count: int, rng: random.Random) -> Iterator[Any]:
