@@ -182,6 +182,10 @@ def test_the_honest_status_plays_on_where_the_engine_declares_a_game_lost() -> N
                 met = True
                 assert env.observe().status is p13.Status.PLAYING
                 assert set(np.flatnonzero(env.action_mask())) <= {100, 101}
+                env.render_mode = "ansi"
+                assert env.render().rstrip().endswith("playing")
+                env.render_mode = "svg"
+                assert "· playing</text>" in env.render()
             _, reward, terminated, _, info = env.step(rng.choice(env.observe().legal_actions()))
             assert info["status"] == env.observe().status.value
             assert terminated == env.observe().is_over
