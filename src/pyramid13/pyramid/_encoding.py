@@ -254,7 +254,7 @@ class PyramidEncoder:
 
     def update(self, observation: Observation) -> npt.NDArray[np.int16]:
         """The observation vector of `observation`, the next position of the game."""
-        vector = self._vector.copy()
+        vector = self._vector  # never handed out: changed in place
         pyramid = observation.pyramid
         if pyramid != self._pyramid:
             self._encode_pyramid(vector, pyramid)

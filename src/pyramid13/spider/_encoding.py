@@ -195,7 +195,7 @@ class SpiderEncoder:
 
     def update(self, observation: Observation) -> npt.NDArray[np.int16]:
         """The observation vector of `observation`, the next position of the game."""
-        vector = self._vector.copy()
+        vector = self._vector  # never handed out: changed in place
         known = self._piles
         piles = observation.piles
         hidden = observation.stock_size
