@@ -295,7 +295,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         view = self._view
         info = {
-            "action_mask": self._mask.copy() if illegal or self._over else self._mask,
+            "action_mask": self._mask.copy(),  # the agent may keep or change it
             "score": view.score,
             "status": view.status.value,
             "illegal_action": illegal,
