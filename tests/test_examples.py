@@ -195,14 +195,44 @@ def test_statistics_run_prints_every_player() -> None:
     assert all("8 deals" in line for line in lines)
 
 
-def test_rl_agents_play_through_the_environment() -> None:
+def test_rl_agents_train_and_play_through_the_environment() -> None:
     pytest.importorskip("gymnasium")
-    out = run("rl_agents.py", "--episodes", "20", "--preset", "microsoft")
+    out = run("rl_agents.py", "--seconds", "1", "--episodes", "20", "--preset", "microsoft")
     lines = out.strip().splitlines()
-    assert [line.split(":")[0].strip() for line in lines] == ["masked random", "greedy"]
+    names = [line.split(":")[0].strip() for line in lines]
+    assert names == ["masked random", "greedy", "trained", "trained for 1 s"]
     # The greedy bot through the environment wins exactly the deals it wins on the engine.
     greedy = p13.win_rate("microsoft", range(20), "greedy", workers=1)
     assert lines[1].split(":")[1].strip().startswith(f"{greedy.wins} of 20 won")
+    assert "reward 'score'" in lines[3]
+
+
+def test_the_rl_agent_sees_only_the_array_and_the_mask() -> None:
+    pytest.importorskip("gymnasium")
+    import numpy as np
+
+    example = load("rl_agents.py")
+    rules = p13.RuleSet.preset("microsoft")
+    env = example["gymnasium"].make("pyramid13/Pyramid-v0", preset="microsoft")
+    weights, episodes = example["train"](env, 0.5)
+    assert episodes >= 1
+    parts = env.unwrapped.observation_slices
+    # Twins (other hidden stock cards) give the trained policy the same choice.
+    state = p13.GameState.new(p13.Layout.shuffled(3), rules)
+    for _ in range(30):
+        observation = state.observe()
+        if observation.is_over:
+            break
+        choices = set()
+        for seed in range(3):
+            twin = p13.determinize(observation, random.Random(seed))
+            array, info = env.reset(options={"state": twin})
+            probabilities = example["policy"](
+                weights, example["features"](array, parts), info["action_mask"]
+            )
+            choices.add(int(np.argmax(probabilities)))
+        assert len(choices) == 1
+        state = state.apply(choices.pop())
 
 
 def test_spider_first_game_plays_legal_moves_and_undoes_one() -> None:

@@ -180,7 +180,7 @@ def test_only_library_errors_with_short_messages(name: str) -> None:
         (lambda: Move.parse("x" * 10**6), p13.InvalidMoveError, r"\.\.\."),
         (lambda: STATE.is_legal("4C+"), p13.InvalidMoveError, "card 2"),
         (lambda: STATE.apply("4C+8C"), p13.IllegalMoveError, "sums to 12"),
-        (lambda: STATE.is_legal(5), p13.InvalidMoveError, "not int"),  # type: ignore[arg-type]
+        (lambda: STATE.is_legal(5.0), p13.InvalidMoveError, "not float"),  # type: ignore[arg-type]
         (lambda: GameState.new(Layout.shuffled(1), "vegas"), p13.InvalidRulesError, "vegas"),
     ],
 )

@@ -91,6 +91,18 @@ def test_the_learning_environments_page_finds_its_figures() -> None:
     rows = _rows(_read("benchmarks/results.md"), "## Environment speed")
     assert {row["game"] for row in rows} >= {"pyramid microsoft", "spider pysolfc 4 suits"}
     assert all(row["illegal"] == "0" for row in rows)
+    assert _rows(page, "## Speed") == rows  # the page's table is the benchmark's
+    for row in rows:  # the ratio is the two rates'
+        rate, engine = (float(row[key].replace(",", "")) for key in ("env.step/s", "engine/s"))
+        assert row["env/engine"] == f"{rate / engine:.2f}"
+
+
+def test_the_trained_agent_table_holds_the_greedy_bots_wins() -> None:
+    page = _read("docs/how-to/learning-environments.md")
+    rows = {row["player"]: row for row in _rows(page, "## A trained agent")}
+    greedy = p13.win_rate("microsoft", range(200), "greedy", workers=1)
+    quoted = rows["`GreedyBot` (from the observation)"]["held-out deals won (0 to 199)"]
+    assert quoted == f"{greedy.wins} of 200 ({100 * greedy.rate:.1f} %)"
 
 
 @pytest.mark.no_cover  # 200 deals solved, over code the other tests trace

@@ -35,9 +35,31 @@ def test_an_honest_pyramid_bot_passes() -> None:
     assert check_honest(FirstSeenMove(), p13.RuleSet.preset("king-tut"), positions=60) == 60
 
 
+@pytest.mark.parametrize("preset", ["microsoft", "relaxed"])
+def test_the_greedy_pyramid_bot_is_honest(preset: str) -> None:
+    assert p13.GreedyBot.honest
+    assert check_honest(p13.GreedyBot(), p13.RuleSet.preset(preset), positions=150) == 150
+
+
 def test_the_thoughtful_solver_is_caught() -> None:
     with pytest.raises(AssertionError, match="chose otherwise in a twin"):
-        check_honest(p13.SolverBot(), p13.RuleSet.preset("microsoft"), positions=100)
+        check_honest(p13.SolverBot(node_limit=20_000), SPIDER_RULES, positions=30)
+
+
+class PeekingPyramidBot:
+    """Draws when the face-down stock's next card is a King, else plays the first legal
+    move: a choice that reads the stock order."""
+
+    def choose(self, state: p13.GameState) -> p13.Move:
+        legal = state.legal_moves()
+        if p13.Move.DRAW in legal and state.stock and state.stock[-1].value == 13:
+            return p13.Move.DRAW
+        return legal[0]
+
+
+def test_a_pyramid_bot_that_reads_the_stock_order_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"chose otherwise.*\(deal \d+, move \d+\)"):
+        check_honest(PeekingPyramidBot(), p13.RuleSet.preset("classic"), positions=100)
 
 
 class PeekingSpiderBot:

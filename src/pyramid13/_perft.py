@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from ._base.errors import InvalidArgumentError
 from ._base.games import describe_value
+from ._base.integers import as_int
 from ._base.protocol import State
 from ._base.text import describe
 
@@ -42,9 +43,10 @@ def perft(state: State[Any], depth: int) -> int:
         InvalidArgumentError: `state` is not a game state, or `depth` is not an int >= 0.
     """
     _check_state(state)
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+    number = as_int(depth)
+    if number is None or number < 0:
         raise InvalidArgumentError(f"depth must be an int >= 0, not {describe(depth)}")
-    return _perft(state, depth)
+    return _perft(state, number)
 
 
 def _check_state(state: object) -> None:
@@ -83,6 +85,7 @@ def perft_divide(state: State[MoveT], depth: int) -> dict[MoveT, int]:
         InvalidArgumentError: `state` is not a game state, or `depth` is not an int >= 1.
     """
     _check_state(state)
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+    number = as_int(depth)
+    if number is None or number < 1:
         raise InvalidArgumentError(f"depth must be an int >= 1, not {describe(depth)}")
-    return {move: _perft(state.apply_unchecked(move), depth - 1) for move in state.legal_moves()}
+    return {move: _perft(state.apply_unchecked(move), number - 1) for move in state.legal_moves()}

@@ -27,6 +27,7 @@ import attrs
 from ._base.bots import Bot, bot_view
 from ._base.errors import InvalidArgumentError, Pyramid13Error
 from ._base.games import Game, game_of, get_game
+from ._base.integers import as_int
 from ._base.solving import GAME_DEFAULT, GameDefault, check_limits
 from ._base.status import Status
 from ._base.text import describe
@@ -400,12 +401,14 @@ def _as_deals(deals: Iterable[int]) -> range | list[int]:
         raise InvalidArgumentError(
             f"deals must be an iterable of int seeds, not {type(deals).__name__}"
         )
-    seeds = list(deals)
-    for seed in seeds:
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+    seeds = []
+    for seed in deals:
+        checked = as_int(seed)
+        if checked is None or not 0 <= checked < 1 << 64:
             raise InvalidArgumentError(
                 f"deal seeds must be ints in 0..2**64-1, not {describe(seed)}"
             )
+        seeds.append(checked)
     return seeds
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from ._base.bots import Bot, bot_view
 from ._base.errors import InvalidArgumentError
 from ._base.games import Game, game_of
+from ._base.integers import as_int
 from ._base.text import describe
 
 __all__ = ["DEFAULT_POSITIONS", "check_honest"]
@@ -36,9 +37,10 @@ _MAX_MOVES = 1_000
 
 
 def _positive_int(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+    number = as_int(value)
+    if number is None or number <= 0:
         raise InvalidArgumentError(f"{name} must be a positive int, not {describe(value)}")
-    return value
+    return number
 
 
 def _twins(game: Game, observation: Any, count: int, rng: random.Random) -> Iterator[Any]:
@@ -97,7 +99,7 @@ def check_honest(
         >>> check_honest(p13.spider.GreedyBot(), rules, positions=20)
         20
         >>> try:
-        ...     check_honest(p13.SolverBot(), p13.RuleSet.preset("microsoft"), positions=50)
+        ...     check_honest(p13.SolverBot(node_limit=20_000), rules, positions=30)
         ... except AssertionError as error:
         ...     print("chose otherwise in a twin" in str(error))
         True
@@ -109,8 +111,10 @@ def check_honest(
         )
     positions = _positive_int(positions, "positions")
     twins = _positive_int(twins, "twins")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+    checked = as_int(seed)
+    if checked is None or not 0 <= checked < 1 << 64:
         raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, not {describe(seed)}")
+    seed = checked
     rng = random.Random(seed)
     checked = 0
     deal = seed

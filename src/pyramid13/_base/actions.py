@@ -10,6 +10,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from .errors import InvalidArgumentError, InvalidMoveError
+from .integers import as_int
 from .text import describe
 
 __all__ = ["ActionSpace", "action_mask", "sorted_actions"]
@@ -44,18 +45,20 @@ class ActionSpace(Generic[MoveT]):
         self.count: int = len(self.moves)
         self.action_of: dict[MoveT, int] = {move: n for n, move in enumerate(self.moves)}
 
-    def move(self, action: int) -> MoveT:
+    def move(self, action: object) -> MoveT:
         """The move numbered `action`.
 
         Raises:
-            InvalidArgumentError: `action` is not an int in ``0 .. count - 1``.
+            InvalidArgumentError: `action` is not an int (Python's or NumPy's; a bool or
+                a float is refused) in ``0 .. count - 1``.
         """
-        if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < self.count:
+        number = as_int(action)
+        if number is None or not 0 <= number < self.count:
             raise InvalidArgumentError(
                 f"a {self._game} action must be an int in 0..{self.count - 1}, "
                 f"not {describe(action)}"
             )
-        return self.moves[action]
+        return self.moves[number]
 
     def action(self, move: object) -> int:
         """The number of `move` (a move or its text).

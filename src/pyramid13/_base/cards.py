@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 import attrs
 
 from .errors import InvalidCardError, InvalidLayoutError
+from .integers import as_int
 from .text import describe
 
 __all__ = ["DECK", "Card", "Rank", "Suit", "card_tuple", "parse_cards"]
@@ -142,9 +143,10 @@ class Card:
         Raises:
             InvalidCardError: `index` is not an int in 0..51.
         """
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < 52:
+        number = as_int(index)
+        if number is None or not 0 <= number < 52:
             raise InvalidCardError(f"card index must be an int in 0..51, not {describe(index)}")
-        return cls._BY_INDEX[index]
+        return cls._BY_INDEX[number]
 
     @classmethod
     def parse(cls, text: str) -> Card:

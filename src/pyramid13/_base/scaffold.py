@@ -41,6 +41,7 @@ from typing_extensions import Self
 
 from .actions import ActionSpace, action_mask, sorted_actions
 from .errors import IllegalMoveError, InvalidMoveError, UndoError
+from .integers import as_int
 from .status import Status
 
 __all__ = [
@@ -227,6 +228,8 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
     """Each move's action in the game's fixed action space."""
     _ACTION_COUNT: ClassVar[int]
     """The size of the game's action space."""
+    _ACTIONS: ClassVar[ActionSpace[Any]]
+    """The game's action space (action numbers to moves)."""
     # Set by the game's slots class.
     _POSITION: ClassVar[attrgetter[tuple[Any, ...]]]
     """The fields two states of one game compare (an `operator.attrgetter`)."""
@@ -242,6 +245,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         for base in getattr(cls, "__orig_bases__", ()):
             if get_origin(base) is StateScaffold:
                 cls._MOVE = get_args(base)[0]
+        cls._ACTIONS = actions
         cls._ACTION_OF = actions.action_of
         cls._ACTION_COUNT = actions.count
 
@@ -424,13 +428,17 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         return action_mask(self.legal_moves(), self._ACTION_OF, self._ACTION_COUNT)
 
     def _as_move(self, move: object) -> MoveT:
-        """A move of the game, or move text read by the game's ``Move.parse``."""
+        """A move of the game, move text read by the game's ``Move.parse``, or an action
+        number (a Python or NumPy integer) of the game's action space."""
         if isinstance(move, self._MOVE):
             return move  # type: ignore[return-value]
         if isinstance(move, str):
             return self._MOVE.parse(move)  # type: ignore[attr-defined, no-any-return]
+        if as_int(move) is not None:
+            return self._ACTIONS.move(move)  # type: ignore[no-any-return]
         raise InvalidMoveError(
-            f"expected a {self._MOVE_NAME} or move text, not {type(move).__name__}"
+            f"expected a {self._MOVE_NAME}, move text or an action number, "
+            f"not {type(move).__name__}"
         )
 
     def is_legal(self, move: MoveT | str) -> bool:
@@ -499,8 +507,9 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         reason = self._why_illegal(move)  # type: ignore[arg-type]
         return f"{reason[0].upper()}{reason[1:]}."
 
-    def apply(self, move: MoveT | str) -> Self:
-        """The state after `move` (a move or its text). This state is left untouched.
+    def apply(self, move: MoveT | str | int) -> Self:
+        """The state after `move` (a move, its text or its action number). This state is
+        left untouched.
 
         Besides the moves of `legal_moves`, it accepts the moves the observation offers
         (``state.observe().legal_moves()``): they differ only in Pyramid, where the engine
@@ -508,8 +517,9 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         while a player who cannot see the stock may still draw and recycle.
 
         Args:
-            move: one of `legal_moves`, or its text such as ``"KC"`` or ``"draw"``
-                (Pyramid), ``"3:2>7"`` or ``"deal"`` (Spider).
+            move: one of `legal_moves`, its text such as ``"KC"`` or ``"draw"``
+                (Pyramid), ``"3:2>7"`` or ``"deal"`` (Spider), or its number in the game's
+                action space (one of `legal_actions`, a Python or NumPy integer).
 
         Examples:
             >>> import pyramid13 as p13
@@ -519,6 +529,8 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
             >>> after = state.apply("KC")
             >>> after.pyramid[21], after.history, state.history
             (None, (Move.parse('KC'),), ())
+            >>> state.apply(100).history  # an action number: 100 is draw
+            (Move.parse('draw'),)
             >>> state.apply("KS")
             Traceback (most recent call last):
             ...
@@ -532,7 +544,9 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
             1:1>2 is not legal here: 8H (pile 1) does not go onto TH (pile 2)
 
         Raises:
-            InvalidMoveError: `move` is neither a move of the game nor valid move text.
+            InvalidMoveError: `move` is neither a move of the game, valid move text nor an
+                integer (a float or a bool is refused).
+            InvalidArgumentError: `move` is an integer outside the action space.
             IllegalMoveError: the move is not legal here; the message says why.
         """
         if not isinstance(move, self._MOVE):

@@ -3,87 +3,138 @@
 Layer: generic (it reaches the game through its registry entry, `pyramid13._base.games`).
 `CardGameEnv` plays any registered game: it deals with `Game.deal`, numbers moves with
 `Game.action_to_move` and `Game.action_count`, encodes observations with the game's
-`Game.encoding` and draws with `to_svg`.
+`Game.encoding` and draws with `to_svg`. Everything an agent receives (the array, the
+mask, the reward, ``terminated``, the info and the render) is made from
+``state.observe()`` alone.
 """
 
 from __future__ import annotations
 
 import importlib
-import operator
+import random
 from typing import Any, Generic, TypeVar, cast
 
 import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
-from .._base.errors import InvalidArgumentError
+from .._base.errors import InvalidArgumentError, Pyramid13Error
 from .._base.games import Game, get_game
+from .._base.integers import as_int
 from .._base.protocol import State
 from .._base.status import Status
 from .._base.text import describe
 from ..svg import to_svg
 
-__all__ = ["REWARD_MODES", "CardGameEnv"]
+__all__ = [
+    "END_ACTION",
+    "OBSERVATION_TYPES",
+    "RESET_OPTIONS",
+    "REWARD_MODES",
+    "CardGameEnv",
+    "spawn_seeds",
+]
 
 #: The reward modes every environment accepts.
 REWARD_MODES = ("score", "win")
+#: The observation types every environment offers: a bare array, or PettingZoo's
+#: ``{"observation": array, "action_mask": mask}``.
+OBSERVATION_TYPES = ("array", "dict")
+#: The keys ``reset(options=...)`` reads.
+RESET_OPTIONS = ("state", "layout", "pysolfc", "deal_seed")
+#: The one action a finished episode's mask flags (see `CardGameEnv.action_mask`).
+END_ACTION = 0
 _MAX_SEED = 2**64 - 1
 
 StateT = TypeVar("StateT", bound="State[Any]")
 
 
-def _integer(value: object) -> int | None:
-    """`value` as an int when it is an integer of Python or numpy (never a bool)."""
-    if isinstance(value, (bool, np.bool_)):
-        return None
-    if isinstance(value, np.ndarray) and value.shape != ():
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _action(value: object) -> int:
-    action = _integer(value)
+    action = as_int(value)
     if action is None:
-        raise InvalidArgumentError(f"an action must be an int, not {describe(value)}")
+        raise InvalidArgumentError(
+            f"an action must be an int (Python's or NumPy's), not {describe(value)}"
+        )
     return action
 
 
 def _seed(value: object, name: str) -> int:
-    seed = _integer(value)
+    seed = as_int(value)
     if seed is None or not 0 <= seed <= _MAX_SEED:
         raise InvalidArgumentError(f"{name} must be an int in 0..2**64-1, not {describe(value)}")
     return seed
 
 
-class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
+def spawn_seeds(seed: int, count: int) -> list[int]:
+    """`count` deal seeds for the sub-environments of a vector environment reset with
+    `seed`: the first word of each of ``numpy.random.SeedSequence(seed).spawn(count)``.
+
+    Seeds from different `seed` values are independent 64-bit draws, so vector
+    environments reset with seed 7 and with seed 8 share no deal (where Gymnasium's own
+    scheme, seed + i for sub-environment i, would share all but one).
+
+    Args:
+        seed: an int in ``0 .. 2**64 - 1``.
+        count: how many seeds, an int >= 1.
+
+    Raises:
+        InvalidArgumentError: `seed` or `count` is not such an int.
+
+    Examples:
+        >>> seeds = spawn_seeds(7, 4)
+        >>> len(set(seeds) | set(spawn_seeds(8, 4)))
+        8
+    """
+    seed = _seed(seed, "seed")
+    number = as_int(count)
+    if number is None or number < 1:
+        raise InvalidArgumentError(f"count must be an int >= 1, not {describe(count)}")
+    children = np.random.SeedSequence(seed).spawn(number)
+    return [int(child.generate_state(1, dtype=np.uint64)[0]) for child in children]
+
+
+class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     """A Gymnasium environment over one game of a `pyramid13` game, honest by construction.
 
-    The agent sees only the array encoding of ``state.observe()``; `state` holds the full
-    position for code that is allowed to see it (a thoughtful bot, a UI). The game is
-    found in the registry: its entry says how to deal, number moves and encode
-    observations, so one class serves every game (`PyramidEnv` and `SpiderEnv` only read
-    their games' presets).
+    Everything the agent receives is made from ``state.observe()`` (the honest view),
+    never from the full position: the observation array, the action mask, the reward,
+    ``terminated`` (the observation's status), the info and the renders. Two games that
+    look the same to the player give the same of each until a card is revealed. The full
+    position is `state`, for code that may see it (a thoughtful bot, a UI); the deal's
+    seed, which rebuilds every hidden card, is `deal_seed`, never in the info.
+
+    The game is found in the registry: its entry says how to deal, number moves and
+    encode observations, so one class serves every game (`PyramidEnv` and `SpiderEnv`
+    only read their games' presets).
 
     Args:
         game: the game, by name (``"pyramid"``, ``"spider"``) or as its `Game` entry.
         rules: the game's rules, a preset's name or None (the game's `as_rules`).
         reward: ``"score"``: the change of the rule set's score at each step; ``"win"``:
-            +1 when the game is won, -1 when it is lost, else 0.
+            +1 when the game is won, -1 when it is lost, else 0; None (the default):
+            ``"score"`` where the rules score (``rules.scoring`` is not ``"none"``), else
+            ``"win"``, since the score of such rules is always 0.
         render_mode: None, ``"ansi"`` (text) or ``"svg"``.
+        observation: ``"array"`` (the default): the observation is the array;
+            ``"dict"``: PettingZoo's ``{"observation": array, "action_mask": mask}``.
+        information_state: False (the default): the array is the game's observation
+            encoding (what lies on the table); True: its information-state encoding
+            (the observation and what the player has seen and still knows, as
+            OpenSpiel's information-state tensor). `information_state` gives it either
+            way.
+        leak_deal_seed: True puts the deal's seed in the info (``info["deal_seed"]``).
+            It gives every hidden card away: for debugging only, never for an agent.
 
     Raises:
-        InvalidArgumentError: an unknown game, reward or render mode, or a game without an
-            encoding.
+        InvalidArgumentError: an unknown game, reward, render mode or observation type,
+            or a game without an encoding.
 
     Examples:
         >>> from pyramid13.envs import CardGameEnv
         >>> env = CardGameEnv("spider", "microsoft", reward="win")
         >>> observation, info = env.reset(seed=1)
-        >>> observation.shape, env.action_space.n
-        ((1128,), np.int64(1181))
+        >>> observation.shape, env.action_space.n, "deal_seed" in info
+        ((1128,), np.int64(1181), False)
     """
 
     metadata = {"render_modes": ["ansi", "svg"], "render_fps": 4}  # noqa: RUF012
@@ -93,84 +144,185 @@ class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
         game: Game | str,
         rules: Any = None,
         *,
-        reward: str = "score",
+        reward: str | None = None,
         render_mode: str | None = None,
+        observation: str = "array",
+        information_state: bool = False,
+        leak_deal_seed: bool = False,
     ) -> None:
-        if reward not in REWARD_MODES:
+        if reward is not None and reward not in REWARD_MODES:
             raise InvalidArgumentError(
-                f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}"
+                f"reward must be None or one of {', '.join(REWARD_MODES)}, not {describe(reward)}"
             )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(
-                f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}"
+                f"render_mode must be None, 'ansi' or 'svg', not {describe(render_mode)}"
             )
+        if observation not in OBSERVATION_TYPES:
+            raise InvalidArgumentError(
+                f"observation must be 'array' or 'dict', not {describe(observation)}"
+            )
+        for name, flag in (("information_state", information_state), ("leak", leak_deal_seed)):
+            if not isinstance(flag, bool):
+                raise InvalidArgumentError(f"{name} must be True or False, not {describe(flag)}")
         self.game = game if isinstance(game, Game) else get_game(game)
         if self.game.encoding is None:
             raise InvalidArgumentError(f"{self.game.title} has no learning environment")
         self._encoding = importlib.import_module(self.game.encoding)
         self.rules = self.game.as_rules(rules)
-        self.reward_mode = reward
+        if reward is None:
+            reward = "win" if self.rules.scoring.name == "none" else "score"
+        self.reward_mode: str = reward
+        """The reward mode in use: ``"score"`` or ``"win"``."""
         self.render_mode = render_mode
-        self.action_space = gym.spaces.Discrete(self.game.action_count)
+        self.observation_type = observation
+        self.uses_information_state = information_state
+        self._leak = leak_deal_seed
+        self._action_count: int = self.game.action_count
+        self.action_space = gym.spaces.Discrete(self._action_count)
         low, high = self._encoding.observation_bounds(self.rules)
-        self.observation_space = gym.spaces.Box(low, high, dtype=np.int16)
-        self._action_count = self.game.action_count
+        info_low, info_high = self._encoding.information_state_bounds(self.rules)
+        self.observation_slices: dict[str, slice] = self._encoding.observation_slices(self.rules)
+        """The named parts of the observation array (the game's encoding documents them)."""
+        self.information_state_slices: dict[str, slice] = self._encoding.information_state_slices(
+            self.rules
+        )
+        """The named parts of the information-state array."""
+        self.information_state_space = gym.spaces.Box(info_low, info_high, dtype=np.int16)
+        """The space of `information_state`'s arrays."""
+        array_space = (
+            self.information_state_space
+            if information_state
+            else gym.spaces.Box(low, high, dtype=np.int16)
+        )
+        if observation == "dict":
+            mask_space = gym.spaces.Box(0, 1, (self._action_count,), dtype=np.int8)
+            self.observation_space: gym.spaces.Space[Any] = gym.spaces.Dict(
+                {"observation": array_space, "action_mask": mask_space}
+            )
+        else:
+            self.observation_space = array_space
+        self._encoder: Any = self._encoding.Encoder(self.rules)
+        self._moves = tuple(self.game.action_to_move(a) for a in range(self._action_count))
+        self._action_of = {move: action for action, move in enumerate(self._moves)}
+        self._legal: frozenset[int] = frozenset()
         self._state: StateT | None = None
+        self._view: Any = None
+        self._array: npt.NDArray[np.int16] = np.zeros(0, dtype=np.int16)
+        self._mask: npt.NDArray[np.int8] = np.zeros(self._action_count, dtype=np.int8)
+        self._over = False
         self._deal_seed: int | None = None
 
-    # -- what the game supplies ----------------------------------------------------------
-
-    def _deal(self, seed: int) -> StateT:
-        return cast(StateT, self.game.deal(seed, self.rules))
-
-    def _legal_actions(self, state: StateT) -> tuple[int, ...]:
-        return state.legal_actions()
-
-    def _encode(self, state: StateT) -> npt.NDArray[np.int16]:
-        vector: npt.NDArray[np.int16] = self._encoding.encode_observation(state.observe())
-        return vector
-
-    # -- the Gymnasium API ---------------------------------------------------------------
+    # -- the position --------------------------------------------------------------------
 
     @property
     def state(self) -> StateT:
-        """The full position of the game in progress (hidden cards included)."""
+        """The full position of the game in progress (hidden cards included): for code
+        that may see it, never for an agent."""
         if self._state is None:
             raise InvalidArgumentError("call reset() before using the environment")
         return self._state
 
-    def action_mask(self) -> npt.NDArray[np.int8]:
-        """1 for each legal action of the current position, else 0."""
+    @property
+    def deal_seed(self) -> int | None:
+        """The seed of the deal in play (``Layout.shuffled(deal_seed, rules)``), or None
+        for a game started from a state, a layout or a PySolFC number. It rebuilds every
+        hidden card: a leak, never to be shown to an agent."""
+        return self._deal_seed
+
+    def observe(self) -> Any:
+        """The honest view of the position, ``state.observe()``: all an agent may see."""
+        if self._view is None:
+            raise InvalidArgumentError("call reset() before using the environment")
+        return self._view
+
+    def _start(self, state: StateT) -> None:
+        self._state = state
+        view = state.observe()
+        self._view = view
+        self._array = self._encoder.reset(view)
+        self._set_mask(view)
+
+    def _set_mask(self, view: Any) -> None:
+        # A new array each position: the one handed out in the info is never changed.
         mask = np.zeros(self._action_count, dtype=np.int8)
-        mask[list(self._legal_actions(self.state))] = 1
+        self._over = view.status is not Status.PLAYING
+        if self._over:
+            self._legal = frozenset()
+            mask[END_ACTION] = 1
+        else:
+            action_of = self._action_of
+            legal = [action_of[move] for move in view.legal_moves()]
+            self._legal = frozenset(legal)
+            mask[legal] = 1
+        self._mask = mask
+
+    # -- the Gymnasium API ---------------------------------------------------------------
+
+    def action_mask(self) -> npt.NDArray[np.int8]:
+        """1 for each legal action of the current position, else 0 (``numpy.int8``).
+
+        Once the episode has ended (``terminated``), the mask flags exactly one action,
+        `END_ACTION` (0), so a masked softmax or ``action_space.sample(mask=...)`` never
+        meets an all-zero mask; stepping a finished episode with it changes nothing
+        (reward 0, ``terminated`` again). Reset to play on.
+        """
+        self.observe()
+        mask: npt.NDArray[np.int8] = self._mask.copy()
         return mask
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """`action_mask` as booleans, under the name sb3-contrib's ``MaskablePPO`` calls."""
+        self.observe()
+        return self._mask.astype(bool)
+
+    def information_state(self) -> npt.NDArray[np.int16]:
+        """The information-state array of the current position (see the game's encoding:
+        the observation and what the player has seen and still knows)."""
+        self.observe()
+        array: npt.NDArray[np.int16] = self._encoder.information_state()
+        return array
+
+    def _observation(self) -> Any:
+        if self.uses_information_state:
+            array = self._encoder.information_state()
+        else:
+            array = self._array.copy()  # the agent may keep (or change) every array it gets
+        if self.observation_type == "dict":
+            return {"observation": array, "action_mask": self._mask.copy()}
+        return array
+
     def _info(self, illegal: bool = False) -> dict[str, Any]:
-        state = self.state
-        return {
-            "action_mask": self.action_mask(),
-            "deal_seed": self._deal_seed,
-            "score": state.score,
-            "status": state.status.value,
+        view = self._view
+        info = {
+            "action_mask": self._mask.copy(),  # the agent may keep or change it
+            "score": view.score,
+            "status": view.status.value,
             "illegal_action": illegal,
         }
+        if self._leak:
+            info["deal_seed"] = self._deal_seed
+        return info
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.int16], dict[str, Any]]:
-        """Deal a new game: ``Layout.shuffled(seed)`` when `seed` is given.
-
-        Without a seed the deal seed is drawn from the environment's random generator
-        (seeded by the last seed given), so a sequence of resets is reproducible too.
+    ) -> tuple[Any, dict[str, Any]]:
+        """Start a game: ``Layout.shuffled(seed)`` when `seed` is given, else a deal drawn
+        from the environment's random generator (seeded by the last seed given), so a
+        sequence of resets is reproducible too.
 
         Args:
-            seed: the deal's seed, an int in ``0 .. 2**64 - 1``, or None.
-            options: ``{"deal_seed": n}`` deals seed ``n`` (an int in ``0 .. 2**64 - 1``)
-                without reseeding.
+            seed: the deal's seed, an int (Python's or NumPy's) in ``0 .. 2**64 - 1``, or
+                None; it also seeds the generator later resets draw from.
+            options: where to start instead, by the first of these keys it holds:
+                ``{"state": s}`` the position `s` (a state of the game under the
+                environment's rules), ``{"layout": l}`` the start of layout `l`,
+                ``{"pysolfc": n}`` PySolFC's deal number `n`, ``{"deal_seed": n}``
+                ``Layout.shuffled(n)`` without reseeding.
 
         Raises:
-            InvalidArgumentError: a seed is not an int in that range, or `options` is
-                not a dict.
+            InvalidArgumentError: a seed is not an int in that range, `options` is not a
+                dict or holds an unknown key or a value its key does not take.
         """
         if seed is not None:
             seed = _seed(seed, "seed")
@@ -178,50 +330,112 @@ class CardGameEnv(gym.Env[npt.NDArray[np.int16], np.int64], Generic[StateT]):
             raise InvalidArgumentError(
                 f"options must be a dict or None, not {type(options).__name__}"
             )
-        deal_seed = None
-        if options and "deal_seed" in options:
-            deal_seed = _seed(options["deal_seed"], "options['deal_seed']")
+        options = options or {}
+        unknown = sorted(str(key) for key in options if key not in RESET_OPTIONS)
+        if unknown:
+            raise InvalidArgumentError(
+                f"unknown reset option {unknown[0]!r} (known: {', '.join(RESET_OPTIONS)})"
+            )
         super().reset(seed=seed)
-        if deal_seed is None:
-            deal_seed = seed if seed is not None else int(self.np_random.integers(0, 2**63 - 1))
-        self._deal_seed = deal_seed
-        self._state = self._deal(self._deal_seed)
-        return self._encode(self._state), self._info()
+        self._deal_seed = None
+        if "state" in options:
+            state = self._check_state(options["state"])
+        elif "layout" in options:
+            state = self._new_state(options["layout"], "options['layout']")
+        elif "pysolfc" in options:
+            number = options["pysolfc"]
+            try:
+                layout = self._pysolfc_layout(number)
+            except Pyramid13Error as error:
+                raise InvalidArgumentError(f"options['pysolfc']: {error}") from None
+            state = self._new_state(layout, "options['pysolfc']")
+        else:
+            if "deal_seed" in options:
+                deal_seed = _seed(options["deal_seed"], "options['deal_seed']")
+            elif seed is not None:
+                deal_seed = seed
+            else:
+                deal_seed = int(self.np_random.integers(0, 2**63 - 1))
+            self._deal_seed = deal_seed
+            state = cast(StateT, self.game.deal(deal_seed, self.rules))
+        self._start(state)
+        return self._observation(), self._info()
 
-    def step(self, action: Any) -> tuple[npt.NDArray[np.int16], float, bool, bool, dict[str, Any]]:
+    def _pysolfc_layout(self, number: object) -> Any:
+        """The layout of PySolFC's deal `number` (each game's environment says how)."""
+        return self.game.layout_type.from_pysolfc(number)  # type: ignore[attr-defined]
+
+    def _check_state(self, state: object) -> StateT:
+        if not isinstance(state, self.game.state_type):
+            raise InvalidArgumentError(
+                f"options['state'] must be a {self.game.title} GameState, not {describe(state)}"
+            )
+        checked = cast(StateT, state)
+        if checked.rules != self.rules:
+            raise InvalidArgumentError(
+                f"options['state'] is played under other rules than this environment's "
+                f"({self.game.format_rules(self.rules) if self.game.format_rules else self.rules})"
+            )
+        return checked
+
+    def _new_state(self, layout: object, name: str) -> StateT:
+        if not isinstance(layout, self.game.layout_type):
+            raise InvalidArgumentError(
+                f"{name} must be a {self.game.title} Layout, not {describe(layout)}"
+            )
+        try:
+            return cast(StateT, self.game.state_type.new(layout, self.rules))  # type: ignore[attr-defined]
+        except Pyramid13Error as error:
+            raise InvalidArgumentError(f"{name}: {error}") from None
+
+    def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Play `action`. An illegal action leaves the position as it was, gives reward 0
-        and sets ``info["illegal_action"]``; mask with ``info["action_mask"]`` to avoid it.
+        and sets ``info["illegal_action"]``; mask with `action_mask` (also in
+        ``info["action_mask"]``) to avoid it. After the episode has ended, `END_ACTION`
+        is the one legal action and changes nothing.
 
         Args:
-            action: an int of the action space (a numpy integer will do).
+            action: an int of the action space (Python's or NumPy's).
 
         Raises:
-            InvalidArgumentError: `action` is not an integer (a float, text, None, a
-                list): nothing is played.
+            InvalidArgumentError: `action` is not an integer (a float, a bool, text, None,
+                a list), or `reset` was never called: nothing is played.
         """
         state = self.state
         action = _action(action)
-        if not 0 <= action < self._action_count or action not in self._legal_actions(state):
-            return (
-                self._encode(state),
-                0.0,
-                state.status is not Status.PLAYING,
-                False,
-                self._info(illegal=True),
-            )
-        after = cast(StateT, state.apply_unchecked(self.game.action_to_move(action)))
+        if action not in self._legal:
+            illegal = not (self._over and action == END_ACTION)
+            return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
+        before = self._view
+        after = cast(StateT, state.apply_unchecked(self._moves[action]))
+        view = after.observe()
         self._state = after
-        status = after.status
+        self._view = view
+        self._array = self._encoder.update(view)
+        self._set_mask(view)
+        status = view.status
         if self.reward_mode == "score":
-            reward = float(after.score - state.score)
+            reward = float(view.score - before.score)
         else:
             reward = 1.0 if status is Status.WON else -1.0 if status is Status.LOST else 0.0
-        return self._encode(after), reward, status is not Status.PLAYING, False, self._info()
+        return self._observation(), reward, self._over, False, self._info()
 
     def render(self) -> str | None:
-        """The position as text (``"ansi"``) or as an SVG document (``"svg"``)."""
+        """The position as text (``"ansi"``) or as an SVG document (``"svg"``), drawn from
+        the honest view: hidden cards are drawn from a stand-in that depends only on the
+        observation (`Game.determinize` with a fixed seed), face down, and the status is
+        the observation's."""
         if self.render_mode is None:
             return None
+        view = self.observe()
+        stand_in = self.game.determinize(view, random.Random(0))
+        shown, honest = stand_in.status.value, view.status.value
         if self.render_mode == "ansi":
-            return str(self.state) + "\n"
-        return to_svg(self.state)
+            text = str(stand_in)
+            if shown != honest and text.endswith(shown):  # the status closes the text
+                text = text[: -len(shown)] + honest
+            return text + "\n"
+        picture = to_svg(stand_in)
+        if shown != honest:
+            picture = picture.replace(f"· {shown}<", f"· {honest}<")
+        return picture

@@ -17,30 +17,25 @@ class PyramidEnv(CardGameEnv[State[Any]]):
     """Pyramid Solitaire as a Gymnasium environment.
 
     Actions are the 102 numbers of `pyramid13.action_to_move`; observations are the arrays
-    of `encode_pyramid_observation`; ``info["action_mask"]`` flags the legal actions.
-    An episode ends (``terminated``) when the game is won or lost; registered with a
-    limit of 1,000 steps (``truncated``), since unlimited-pass rules let a game go round.
+    of `encode_pyramid_observation` (or `encode_pyramid_information_state`); the action
+    mask flags the legal actions. An episode ends (``terminated``) when the observation's
+    status is won or lost; ``gymnasium.make`` cuts it (``truncated``) after 1,000 steps
+    (``max_episode_steps``), since unlimited-pass rules let a game go round.
 
     Args:
         preset: the rules, as a preset name or a `RuleSet`.
-        reward: ``"score"`` (default): the change of the rule set's score at each step;
-            ``"win"``: +1 when the game is won, -1 when it is lost, else 0.
-        render_mode: None, ``"ansi"`` (text) or ``"svg"``.
+        **kwargs: `CardGameEnv`'s keyword arguments: ``reward`` (None: ``"score"`` under
+            rules that score, else ``"win"``), ``render_mode``, ``observation``,
+            ``information_state``, ``leak_deal_seed``.
 
     Examples:
         >>> import gymnasium
         >>> import pyramid13.envs
         >>> env = gymnasium.make("pyramid13/Pyramid-v0", preset="microsoft")
         >>> observation, info = env.reset(seed=1)
-        >>> observation.shape, info["action_mask"].sum()
-        ((113,), np.int64(3))
+        >>> observation.shape, info["action_mask"].sum(), env.unwrapped.reward_mode
+        ((113,), np.int64(3), 'score')
     """
 
-    def __init__(
-        self,
-        preset: Any = "classic",
-        *,
-        reward: str = "score",
-        render_mode: str | None = None,
-    ) -> None:
-        super().__init__("pyramid", preset, reward=reward, render_mode=render_mode)
+    def __init__(self, preset: Any = "classic", **kwargs: Any) -> None:
+        super().__init__("pyramid", preset, **kwargs)

@@ -19,16 +19,16 @@ class SpiderEnv(CardGameEnv[State[Any]]):
 
     Actions are the 1,181 numbers of ``pyramid13.spider.action_to_move``; observations are
     the arrays of `encode_spider_observation` (face-down cards and the stock stay hidden);
-    ``info["action_mask"]`` flags the legal actions. An episode ends (``terminated``) when
-    the game is won or lost; registered with a limit of 2,000 steps (``truncated``), since
-    an empty pile lets cards shuttle for ever.
+    the action mask flags the legal actions. An episode ends (``terminated``) when the
+    game is won or lost; ``gymnasium.make`` cuts it (``truncated``) after 2,000 steps
+    (``max_episode_steps``), since an empty pile lets cards shuttle for ever.
 
     Args:
         preset: the rules, as a preset name or a ``spider.RuleSet``.
         suits: 1, 2 or 4 suits, with a preset name (ignored with a ``spider.RuleSet``).
-        reward: ``"score"`` (default): the change of the rule set's score at each step;
-            ``"win"``: +1 when the game is won, -1 when it is lost, else 0.
-        render_mode: None, ``"ansi"`` (text) or ``"svg"``.
+        **kwargs: `CardGameEnv`'s keyword arguments: ``reward`` (None: ``"score"`` under
+            rules that score, else ``"win"``), ``render_mode``, ``observation``,
+            ``information_state``, ``leak_deal_seed``.
 
     Examples:
         >>> import gymnasium
@@ -39,15 +39,12 @@ class SpiderEnv(CardGameEnv[State[Any]]):
         ((1128,), (1181,))
     """
 
-    def __init__(
-        self,
-        preset: Any = "bicycle",
-        *,
-        suits: int = 4,
-        reward: str = "score",
-        render_mode: str | None = None,
-    ) -> None:
+    def __init__(self, preset: Any = "bicycle", *, suits: int = 4, **kwargs: Any) -> None:
         game = get_game("spider")
         rules_type: Any = game.rules_type
         rules = rules_type.preset(preset, suits=suits) if isinstance(preset, str) else preset
-        super().__init__(game, rules, reward=reward, render_mode=render_mode)
+        super().__init__(game, rules, **kwargs)
+
+    def _pysolfc_layout(self, number: object) -> Any:
+        layout_type: Any = self.game.layout_type
+        return layout_type.from_pysolfc(number, suits=self.rules.suits)

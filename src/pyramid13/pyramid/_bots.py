@@ -3,7 +3,8 @@
 A bot that sees every card is given the state itself. A bot that plays honestly declares
 it with a class attribute ``honest = True`` and is given ``state.observe()`` instead (an
 observation holds no hidden card); `bot_view` makes that choice for any runner. The Spider
-bots (``spider.RandomBot``, ``spider.GreedyBot``, ``spider.SamplingBot``) are honest.
+bots (``spider.RandomBot``, ``spider.GreedyBot``, ``spider.SamplingBot``) and Pyramid's
+`GreedyBot` are honest.
 
 Every bot here is deterministic: given the same position it makes the same choice, so a
 game replays identically and parallel statistics do not depend on how the work is split.
@@ -16,12 +17,14 @@ from __future__ import annotations
 import hashlib
 
 from .._base.errors import GameOverError, InvalidArgumentError
+from .._base.integers import as_int
 from .._base.settings import Settings
 from .._base.solving import SolveResult, check_limits
 from .._base.text import describe
 from ._greedy import greedy_move
 from ._layout import Layout
 from ._moves import Move
+from ._observation import Observation
 from ._rules import RuleSet
 from ._state import GameState, check_state
 from .solver import DEFAULT_NODE_LIMIT, solve
@@ -62,9 +65,10 @@ class RandomBot(Settings):
     """The seed the choices derive from."""
 
     def __init__(self, seed: int = 0) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
+        number = as_int(seed)
+        if number is None:
             raise InvalidArgumentError(f"seed must be an int, not {describe(seed)}")
-        self._settle(seed=seed)
+        self._settle(seed=number)
 
     def choose(self, state: GameState) -> Move:
         """A random legal move.
@@ -108,24 +112,29 @@ class GreedyBot(Settings):
     first; a card that is the last reachable partner of a buried pyramid card is kept for
     it. It draws only when no removal is worth making.
 
+    It is honest (``honest = True``): it reads only what the player sees, and runners
+    give it ``state.observe()``; given a state, it looks only at the state's observation.
+
     Examples:
         >>> import pyramid13 as p13
         >>> state = p13.GameState.new(p13.Layout.shuffled(1))
-        >>> p13.GreedyBot().choose(state) in state.legal_moves()
+        >>> p13.GreedyBot().choose(state.observe()) in state.legal_moves()
         True
     """
 
     __slots__ = ()
+    honest = True
 
-    def choose(self, state: GameState) -> Move:
+    def choose(self, state: Observation | GameState) -> Move:
         """The greedy move.
 
         Args:
-            state: a position of a game that is not over.
+            state: the observation of a position of a game that is not over (or the
+                position itself, of which only the observation is read).
 
         Raises:
             GameOverError: the game is over.
-            InvalidArgumentError: `state` is not a GameState.
+            InvalidArgumentError: `state` is neither an Observation nor a GameState.
 
         Examples:
             >>> state = GameState.new(Layout.shuffled(1))
@@ -138,7 +147,16 @@ class GreedyBot(Settings):
             ...
             pyramid13.GameOverError: the game is over (lost): there is no move to choose
         """
-        _legal(state)
+        if isinstance(state, GameState):
+            state = state.observe()
+        elif not isinstance(state, Observation):
+            raise InvalidArgumentError(
+                f"GreedyBot chooses from an Observation or a GameState, not {describe(state)}"
+            )
+        if not state.legal_moves():
+            raise GameOverError(
+                f"the game is over ({state.status.value}): there is no move to choose"
+            )
         move = greedy_move(state)
         assert move is not None
         return move

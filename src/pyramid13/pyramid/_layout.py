@@ -12,6 +12,7 @@ import attrs
 
 from .._base.cards import DECK, Card, Rank, Suit, card_tuple
 from .._base.errors import InvalidCardError, InvalidLayoutError
+from .._base.integers import as_int
 from .._base.shuffle import SplitMix64
 from .._base.text import describe
 
@@ -161,10 +162,12 @@ class Layout:
             >>> Layout.shuffled(1) == Layout.shuffled(1) != Layout.shuffled(2)
             True
         """
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
+        checked = as_int(seed)
+        if checked is None or not 0 <= checked <= _MASK64:
             raise InvalidLayoutError(
                 f"a deal seed must be an int in 0..2**64-1, not {describe(seed)}"
             )
+        seed = checked
         rng = SplitMix64(seed)
         cards = list(DECK)
         for n in range(51, 0, -1):
@@ -190,10 +193,12 @@ class Layout:
         Raises:
             InvalidLayoutError: `number` is not a positive int.
         """
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        checked = as_int(number)
+        if checked is None or checked < 1:
             raise InvalidLayoutError(
                 f"a PySolFC game number must be an int >= 1, not {describe(number)}"
             )
+        number = checked
         suits = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
         deck = [Card(rank, suit) for suit in suits for rank in Rank]
         if number < 32000:

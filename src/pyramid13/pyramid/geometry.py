@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .._base.errors import InvalidArgumentError
+from .._base.integers import as_int
 from ._geometry import COVERED_BY, COVERS, ROWS, SLOTS, position_of, slot_of
 
 __all__ = [
@@ -41,9 +42,10 @@ ROW_COUNT: int = ROWS
 
 
 def _check_slot(slot: object) -> int:
-    if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot < SLOTS:
+    number = as_int(slot)
+    if number is None or not 0 <= number < SLOTS:
         raise InvalidArgumentError(f"a slot must be an int in 0..{SLOTS - 1}, not {slot!r}")
-    return slot
+    return number
 
 
 def _bits(mask: int) -> tuple[int, ...]:
@@ -80,10 +82,13 @@ def slot_at(row: int, col: int) -> int:
     Raises:
         InvalidArgumentError: no slot lies there.
     """
-    for name, value, high in (("row", row, ROWS - 1), ("col", col, row)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= high:
-            raise InvalidArgumentError(f"{name} must be an int in 0..{high}, not {value!r}")
-    return slot_of(row, col)
+    row_number = as_int(row)
+    if row_number is None or not 0 <= row_number <= ROWS - 1:
+        raise InvalidArgumentError(f"row must be an int in 0..{ROWS - 1}, not {row!r}")
+    col_number = as_int(col)
+    if col_number is None or not 0 <= col_number <= row_number:
+        raise InvalidArgumentError(f"col must be an int in 0..{row_number}, not {col!r}")
+    return slot_of(row_number, col_number)
 
 
 def covering_slots(slot: int) -> tuple[int, ...]:
@@ -131,9 +136,10 @@ def row_slots(row: int) -> tuple[int, ...]:
     Raises:
         InvalidArgumentError: `row` is not an int in 0..6.
     """
-    if isinstance(row, bool) or not isinstance(row, int) or not 0 <= row < ROWS:
+    number = as_int(row)
+    if number is None or not 0 <= number < ROWS:
         raise InvalidArgumentError(f"row must be an int in 0..{ROWS - 1}, not {row!r}")
-    return tuple(slot_of(row, col) for col in range(row + 1))
+    return tuple(slot_of(number, col) for col in range(number + 1))
 
 
 def available_slots(remaining: Iterable[int]) -> tuple[int, ...]:

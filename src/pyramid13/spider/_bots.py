@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from .._base.errors import GameOverError, InvalidArgumentError
 from .._base.games import kind_of
+from .._base.integers import as_int
 from .._base.settings import Settings
 from .._base.text import describe
 from ._greedy import greedy_move, move_scores
@@ -100,15 +101,17 @@ class _PerGame(_Bot):
 
 
 def _check_int(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    number = as_int(value)
+    if number is None or number < low:
         raise InvalidArgumentError(f"{name} must be an int >= {low}, not {describe(value)}")
-    return value
+    return number
 
 
 def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
+    number = as_int(seed)
+    if number is None:
         raise InvalidArgumentError(f"seed must be an int, not {describe(seed)}")
-    return seed
+    return number
 
 
 class RandomBot(_Bot):

@@ -1,21 +1,31 @@
 """Spider observations as fixed-shape integer arrays, built from the honest observation.
 
-The vector (``numpy.int16``, length `SPIDER_OBSERVATION_SIZE` = 1,128) has seven parts:
+The vector (``numpy.int16``, length `SPIDER_OBSERVATION_SIZE` = 1,128) has seven parts,
+named in `SPIDER_OBSERVATION_SLICES`:
 
-* ``[0:1040]`` — the ten piles, 104 places each (pile ``p`` at ``p*104``), bottom to top:
-  -1 for a face-down card, ``Card.index + 1`` (1..52) for a face-up card, 0 past the top;
-* ``[1040:1050]`` — face-down cards per pile;
-* ``[1050:1060]`` — face-up cards per pile;
-* ``[1060:1070]`` — per pile, the length of the longest unit on top (the cards that can
-  move together: one suit, descending by one), 0 for an empty pile;
-* ``[1070:1074]`` — runs removed, by suit (clubs, diamonds, hearts, spades);
-* ``[1074:1076]`` — cards in the stock, and deals left;
-* ``[1076:1128]`` — per card (by `Card.index`), how many of its copies are unseen
-  (face down or in the stock): 0..8.
+* ``piles`` ``[0:1040]`` — the ten piles, 104 places each (pile ``p`` at ``p*104``),
+  bottom to top: -1 for a face-down card, ``Card.index + 1`` (1..52) for a face-up card, 0
+  past the top;
+* ``face_down`` ``[1040:1050]`` — face-down cards per pile;
+* ``face_up`` ``[1050:1060]`` — face-up cards per pile;
+* ``units`` ``[1060:1070]`` — per pile, the length of the longest unit on top (the cards
+  that can move together: one suit, descending by one), 0 for an empty pile;
+* ``runs`` ``[1070:1074]`` — runs removed, by suit (clubs, diamonds, hearts, spades);
+* ``stock_size``, ``deals_left`` ``[1074:1076]`` — cards in the stock, and deals left;
+* ``unseen`` ``[1076:1128]`` — per card (by `Card.index`), how many of its copies are
+  unseen (face down or in the stock): 0..8.
 
 Only what a player sees goes in: face-down cards and the stock are counts, never cards.
+A Spider player forgets nothing (a face-up card stays face up until its run is removed,
+and the runs removed are counted), so the information state is the observation itself:
+`encode_spider_information_state` is `encode_spider_observation`, with the same slices.
+The bounds (`spider_observation_bounds`) depend on the deal's shape and are never equal,
+so ``(x - low) / (high - low)`` scales every entry into 0..1.
 
-Layer: the Spider game (`pyramid13.spider`). The learning environments load this module
+`SpiderEncoder` keeps the vector up to date move by move, re-encoding only the piles a
+move changed.
+
+Layer: the Spider game (``pyramid13.spider``). The learning environments load this module
 when they start (`Game.encoding` names it), and only they do, as it needs NumPy (the
 ``rl`` extra); ``pyramid13.envs`` offers its names too.
 """
@@ -28,12 +38,22 @@ import numpy as np
 import numpy.typing as npt
 
 from ._observation import Observation
+from ._pile import ObservedPile
+from ._rules import RuleSet
 
 __all__ = [
     "SPIDER_OBSERVATION_SIZE",
+    "SPIDER_OBSERVATION_SLICES",
+    "Encoder",
+    "SpiderEncoder",
+    "encode_information_state",
     "encode_observation",
+    "encode_spider_information_state",
     "encode_spider_observation",
+    "information_state_bounds",
+    "information_state_slices",
     "observation_bounds",
+    "observation_slices",
     "spider_observation_bounds",
 ]
 
@@ -48,21 +68,47 @@ _UNSEEN = _STOCK + 2
 SPIDER_OBSERVATION_SIZE: int = _UNSEEN + 52
 """The length of a Spider observation vector: 1,128."""
 
+SPIDER_OBSERVATION_SLICES: dict[str, slice] = {
+    "piles": slice(0, _FACE_DOWN),
+    "face_down": slice(_FACE_DOWN, _FACE_UP),
+    "face_up": slice(_FACE_UP, _UNIT),
+    "units": slice(_UNIT, _RUNS),
+    "runs": slice(_RUNS, _STOCK),
+    "stock_size": slice(_STOCK, _STOCK + 1),
+    "deals_left": slice(_STOCK + 1, _STOCK + 2),
+    "unseen": slice(_UNSEEN, SPIDER_OBSERVATION_SIZE),
+}
+"""The named parts of a Spider observation vector (see the module), as slices."""
+
 _SUIT_SLOT = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
-def spider_observation_bounds() -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
-    """The lowest and highest value of each entry, for a ``gymnasium.spaces.Box``."""
+def spider_observation_bounds(
+    rules: RuleSet | None = None,
+) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """The lowest and highest value of each entry, for a ``gymnasium.spaces.Box``.
+
+    Args:
+        rules: the rules the game is played under: their deal's shape bounds the
+            face-down counts, the stock and the deals; None gives bounds that hold under
+            every rule set.
+    """
     low = np.zeros(SPIDER_OBSERVATION_SIZE, dtype=np.int16)
     high = np.zeros(SPIDER_OBSERVATION_SIZE, dtype=np.int16)
+    if rules is None:
+        face_down, stock, deals = _DEPTH, _DEPTH, 6
+    else:
+        face_down = max(rules.shape.pile_sizes) - 1
+        stock = sum(rules.shape.deal_sizes)
+        deals = len(rules.shape.deal_sizes)
     low[:_FACE_DOWN] = -1
     high[:_FACE_DOWN] = 52
-    high[_FACE_DOWN:_FACE_UP] = _DEPTH
+    high[_FACE_DOWN:_FACE_UP] = max(face_down, 1)
     high[_FACE_UP:_UNIT] = _DEPTH
     high[_UNIT:_RUNS] = 13
     high[_RUNS:_STOCK] = 8
-    high[_STOCK] = _DEPTH
-    high[_STOCK + 1] = 6
+    high[_STOCK] = max(stock, 1)
+    high[_STOCK + 1] = max(deals, 1)
     high[_UNSEEN:] = 8
     return low, high
 
@@ -78,39 +124,150 @@ def _unit_length(face_up: tuple[Any, ...]) -> int:
     return length
 
 
+def _pile_cells(pile: ObservedPile) -> list[int]:
+    cells = [-1] * pile.face_down_count
+    cells.extend(card.index + 1 for card in pile.face_up)
+    cells.extend([0] * (_DEPTH - len(cells)))
+    return cells
+
+
+def _encode_pile(
+    vector: npt.NDArray[np.int16], number: int, old: ObservedPile | None, pile: ObservedPile
+) -> None:
+    """Write pile `number`'s entries, only those that differ from pile `old`'s."""
+    base = number * _DEPTH
+    down = pile.face_down_count
+    up = pile.face_up
+    if old is None or old.face_down_count != down:
+        vector[base : base + _DEPTH] = _pile_cells(pile)
+    else:
+        before = old.face_up
+        if len(up) >= len(before) and up[: len(before)] == before:  # cards put on
+            start = base + down + len(before)
+            vector[start : start + len(up) - len(before)] = [
+                card.index + 1 for card in up[len(before) :]
+            ]
+        elif up == before[: len(up)]:  # cards taken off
+            vector[base + down + len(up) : base + down + len(before)] = 0
+        else:
+            vector[base : base + _DEPTH] = _pile_cells(pile)
+    vector[_FACE_DOWN + number] = down
+    vector[_FACE_UP + number] = len(up)
+    vector[_UNIT + number] = _unit_length(up)
+
+
+class SpiderEncoder:
+    """The observation vector of one game, kept up to date move by move.
+
+    `reset` encodes a first observation; `update` the next one, re-encoding only the
+    piles that changed (two for a move, ten for a deal) and the unseen counts only when
+    a card was turned or dealt. Each call returns a new array, so arrays already handed
+    out never change.
+
+    Args:
+        rules: the rules the game is played under.
+
+    Examples:
+        >>> from pyramid13.spider import GameState, Layout, RuleSet
+        >>> rules = RuleSet.preset("pysolfc")
+        >>> state = GameState.new(Layout.from_pysolfc(1), rules)
+        >>> encoder = SpiderEncoder(rules)
+        >>> first = encoder.reset(state.observe())
+        >>> after = state.apply(state.legal_moves()[0]).observe()
+        >>> bool((encoder.update(after) == encode_spider_observation(after)).all())
+        True
+    """
+
+    def __init__(self, rules: RuleSet | None = None) -> None:
+        self.rules = rules
+        self._vector = np.zeros(SPIDER_OBSERVATION_SIZE, dtype=np.int16)
+        self._piles: tuple[ObservedPile | None, ...] = (None,) * _PILES
+        self._hidden = -1
+        self._runs = -1
+
+    def reset(self, observation: Observation) -> npt.NDArray[np.int16]:
+        """The observation vector of `observation`, the first of a game."""
+        self._vector = np.zeros(SPIDER_OBSERVATION_SIZE, dtype=np.int16)
+        self._piles = (None,) * _PILES
+        self._hidden = -1
+        self._runs = -1
+        return self.update(observation)
+
+    def update(self, observation: Observation) -> npt.NDArray[np.int16]:
+        """The observation vector of `observation`, the next position of the game."""
+        vector = self._vector  # never handed out: changed in place
+        known = self._piles
+        piles = observation.piles
+        hidden = observation.stock_size
+        for number, pile in enumerate(piles):
+            hidden += pile.face_down_count
+            if pile == known[number]:
+                continue
+            _encode_pile(vector, number, known[number], pile)
+        self._piles = piles
+        runs = observation.runs_removed
+        if len(runs) != self._runs:
+            counts = [0, 0, 0, 0]
+            for suit in runs:
+                counts[_SUIT_SLOT[suit.value]] += 1
+            vector[_RUNS:_STOCK] = counts
+            self._runs = len(runs)
+        vector[_STOCK] = observation.stock_size
+        vector[_STOCK + 1] = observation.deals_left
+        if hidden != self._hidden:  # a card was turned or dealt: the unseen cards changed
+            vector[_UNSEEN:] = np.bincount(
+                [card.index for card in observation.unseen], minlength=52
+            )
+            self._hidden = hidden
+        self._vector = vector
+        copied: npt.NDArray[np.int16] = vector.copy()
+        return copied
+
+    def information_state(self) -> npt.NDArray[np.int16]:
+        """The information-state vector of the last observation encoded: the observation
+        vector (a Spider player forgets nothing)."""
+        copied: npt.NDArray[np.int16] = self._vector.copy()
+        return copied
+
+
 def encode_spider_observation(observation: Observation) -> npt.NDArray[np.int16]:
     """The observation vector of `observation` (see the module's description).
 
     Args:
         observation: what a player sees, from ``spider.GameState.observe``.
     """
-    vector = np.zeros(SPIDER_OBSERVATION_SIZE, dtype=np.int16)
-    for number, pile in enumerate(observation.piles):
-        base = number * _DEPTH
-        down = pile.face_down_count
-        vector[base : base + down] = -1
-        for offset, card in enumerate(pile.face_up, base + down):
-            vector[offset] = card.index + 1
-        vector[_FACE_DOWN + number] = down
-        vector[_FACE_UP + number] = len(pile.face_up)
-        vector[_UNIT + number] = _unit_length(pile.face_up)
-    for suit in observation.runs_removed:
-        vector[_RUNS + _SUIT_SLOT[suit.value]] += 1
-    vector[_STOCK] = observation.stock_size
-    vector[_STOCK + 1] = observation.deals_left
-    for card in observation.unseen:
-        vector[_UNSEEN + card.index] += 1
-    return vector
+    return SpiderEncoder(observation.rules).reset(observation)
 
 
-def observation_bounds(rules: object) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
-    """`spider_observation_bounds`, under the name the environments look for in every
-    game's encoding (see `Game.encoding`); the bounds are the same under every rule set.
+def encode_spider_information_state(observation: Observation) -> npt.NDArray[np.int16]:
+    """The information-state vector of `observation`: `encode_spider_observation`'s, as a
+    Spider player forgets nothing (see the module's description).
 
     Args:
-        rules: the rules the game is played under (they change nothing).
+        observation: what a player sees, from ``spider.GameState.observe``.
     """
-    return spider_observation_bounds()
+    return encode_spider_observation(observation)
 
 
+def observation_bounds(rules: RuleSet) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """`spider_observation_bounds` of `rules`, under the name the environments look for in
+    every game's encoding (see `Game.encoding`).
+
+    Args:
+        rules: the rules the game is played under.
+    """
+    return spider_observation_bounds(rules)
+
+
+def observation_slices(rules: RuleSet) -> dict[str, slice]:
+    """`SPIDER_OBSERVATION_SLICES` (the same under every rule set), under the name the
+    environments look for in every game's encoding."""
+    return dict(SPIDER_OBSERVATION_SLICES)
+
+
+# The names the environments look for in every game's encoding (see `Game.encoding`).
+Encoder = SpiderEncoder
 encode_observation = encode_spider_observation
+information_state_bounds = observation_bounds
+information_state_slices = observation_slices
+encode_information_state = encode_spider_information_state

@@ -40,6 +40,7 @@ import attrs
 
 from .._base.cards import Card, Rank, Suit, card_tuple, parse_cards
 from .._base.errors import InvalidLayoutError, InvalidRulesError
+from .._base.integers import as_int
 from .._base.shuffle import SplitMix64
 from .._base.text import describe
 from ._rules import DealShape, RuleSet, as_rules
@@ -261,10 +262,12 @@ class Layout:
             InvalidLayoutError: `seed` is not an int in that range, or `rules` is neither a
                 RuleSet nor a preset's name.
         """
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= _MASK64:
+        checked = as_int(seed)
+        if checked is None or not 0 <= checked <= _MASK64:
             raise InvalidLayoutError(
                 f"a deal seed must be an int in 0..2**64-1, not {describe(seed)}"
             )
+        seed = checked
         try:
             rules = as_rules(rules)
         except InvalidRulesError as error:
@@ -302,12 +305,16 @@ class Layout:
         Raises:
             InvalidLayoutError: `number` is not a positive int or `suits` not 1, 2 or 4.
         """
-        if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        checked = as_int(number)
+        if checked is None or checked < 1:
             raise InvalidLayoutError(
                 f"a PySolFC game number must be an int >= 1, not {describe(number)}"
             )
-        if type(suits) is not int or suits not in (1, 2, 4):
+        number = checked
+        suit_count = as_int(suits)
+        if suit_count not in (1, 2, 4):
             raise InvalidLayoutError(f"suits must be 1, 2 or 4, not {describe(suits)}")
+        suits = suit_count
         order = (Suit.CLUBS, Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS)
         deck = [Card(rank, suit) for _copy in range(2) for suit in order for rank in Rank]
         if number < 32000:

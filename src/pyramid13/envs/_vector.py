@@ -1,0 +1,66 @@
+"""Vector environments whose sub-environments never share a deal.
+
+Layer: generic. ``gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=n)`` builds a
+`CardGameVectorEnv` (the environments' ``vector_entry_point``): Gymnasium's synchronous
+vector environment, except that ``reset(seed=s)`` seeds sub-environment ``i`` with
+``spawn_seeds(s, n)[i]`` (a `numpy.random.SeedSequence` spawn) instead of ``s + i``, so
+resets with seeds 7 and 8 deal no game twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium
+
+from .._base.integers import as_int
+from ._base import spawn_seeds
+
+__all__ = ["CardGameVectorEnv"]
+
+
+class CardGameVectorEnv(gymnasium.vector.SyncVectorEnv):
+    """`num_envs` copies of one environment, stepped in turn, with spawned seeds.
+
+    Args:
+        env_id: the registered environment (``"pyramid13/Pyramid-v0"``, ...).
+        num_envs: how many sub-environments.
+        max_episode_steps: each sub-environment's step limit (``truncated``); None for
+            the registered one.
+        **kwargs: the environment's keyword arguments (``preset``, ``reward``, ...).
+    """
+
+    def __init__(
+        self,
+        env_id: str,
+        num_envs: int = 1,
+        max_episode_steps: int | None = None,
+        **kwargs: Any,
+    ) -> None:
+        def make() -> gymnasium.Env[Any, Any]:
+            return gymnasium.make(env_id, max_episode_steps=max_episode_steps, **kwargs)
+
+        super().__init__([make for _ in range(num_envs)])
+
+    def reset(
+        self,
+        *,
+        seed: int | list[int | None] | None = None,
+        options: dict[str, Any] | None = None,
+    ) -> tuple[Any, dict[str, Any]]:
+        """Reset every sub-environment; an int `seed` is spread by `spawn_seeds` (a
+        list gives each sub-environment its own seed, as in Gymnasium)."""
+        number = as_int(seed) if not isinstance(seed, list) else None
+        if number is not None:
+            seed = list(spawn_seeds(number, self.num_envs))
+        return super().reset(seed=seed, options=options)
+
+
+def pyramid_vector(num_envs: int = 1, **kwargs: Any) -> CardGameVectorEnv:
+    """The vector entry point of ``pyramid13/Pyramid-v0``."""
+    return CardGameVectorEnv("pyramid13/Pyramid-v0", num_envs, **kwargs)
+
+
+def spider_vector(num_envs: int = 1, **kwargs: Any) -> CardGameVectorEnv:
+    """The vector entry point of ``pyramid13/Spider-v0``."""
+    return CardGameVectorEnv("pyramid13/Spider-v0", num_envs, **kwargs)
