@@ -7,8 +7,8 @@ test or example uses) exactly as `winnable_deal` does, keeps the winnable ones, 
 the thresholds that split them into thirds:
 
 ``easy`` and ``medium`` are the first and second tertiles of the deals' difficulty score
-(Pyramid: ``pyramid13.pyramid._deals.score``; Spider: the solver's effort), the second
-moved up to the next score seen when ties make them equal.
+(Pyramid: ``pyramid13.pyramid._deals.score``; Spider: the solver's effort), moved down
+to the next score seen where ties would leave a grade empty.
 
 Copy the printed rows into the tables. ``python tools/calibrate_deal_grades.py pyramid
 --deals 200`` (every preset) or ``... spider --deals 60 --suits 1 2 4``.
@@ -36,11 +36,14 @@ def _quantile(values: list[int], share: float) -> int:
 
 
 def _thirds(values: list[int]) -> tuple[int, int]:
-    """The first and second tertiles; the second moved up to the next value when ties
-    make them equal, so that medium is never empty while the deals differ."""
+    """The first and second tertiles, moved where ties would leave a grade empty: medium
+    below the highest score (hard is never empty), easy below medium."""
     easy, medium = _quantile(values, 1 / 3), _quantile(values, 2 / 3)
-    if medium == easy:
-        medium = min((value for value in values if value > easy), default=easy)
+    top = max(values)
+    if medium >= top:
+        medium = max((value for value in values if value < top), default=medium)
+    if easy >= medium:
+        easy = max((value for value in values if value < medium), default=easy)
     return easy, medium
 
 

@@ -112,8 +112,8 @@ class WinnableDeal(Generic[MoveT]):
             >>> deal.start().observe() == p13.GameState.new(deal.layout, deal.rules).observe()
             True
         """
-        game = game_of(self.layout, "layout", "Layout")
-        return game.state_type.new(self.layout, self.rules)
+        state_type: Any = game_of(self.layout, "layout", "Layout").state_type
+        return state_type.new(self.layout, self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """The deal as JSON-ready data: the rules' compact text, seed, deal number,

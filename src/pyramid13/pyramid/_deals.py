@@ -66,14 +66,14 @@ RANDOM_GAMES: Final = 8
 #: the thirds uneven).
 GRADES: Final[Mapping[str, tuple[int, int]]] = {
     "classic": (1810, 1830),
-    "cardems": (100, 400),
-    "three-stacks": (1810, 1830),
-    "microsoft": (700, 800),
-    "pysolfc": (1810, 1830),
-    "relaxed": (700, 800),
-    "apophis": (700, 800),
-    "king-tut": (1810, 1830),
-    "cardgames": (100, 400),
+    "cardems": (201, 601),
+    "three-stacks": (1802, 1899),
+    "microsoft": (701, 801),
+    "pysolfc": (1701, 1891),
+    "relaxed": (801, 804),
+    "apophis": (801, 802),
+    "king-tut": (1846, 1899),
+    "cardgames": (1, 201),
     "solitaire-lab": (1810, 1830),
 }
 
