@@ -124,7 +124,7 @@ class WinnableDeal(Generic[MoveT]):
             >>> import pyramid13 as p13
             >>> data = p13.winnable_deal("microsoft", 1).to_dict()
             >>> sorted(data)[:4], data["rules"]
-            (['attempt', 'date', 'difficulty', 'layout'], 'microsoft')
+            (['attempt', 'date', 'difficulty', 'game'], 'microsoft')
         """
         game = game_of(self.layout, "layout", "Layout")
         rules_text = game.format_rules(self.rules) if game.format_rules else str(self.rules)

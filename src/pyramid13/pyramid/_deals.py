@@ -132,7 +132,7 @@ def grade(start: GameState, result: SolveResult[Move]) -> Difficulty:
         >>> import pyramid13 as p13
         >>> start = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
         >>> grade(start, p13.solve(start, node_limit=SOLVE_NODE_LIMIT))
-        'easy'
+        'medium'
     """
     name = start.rules.preset_name
     row = GRADES.get(name, GRADE_DEFAULT) if name is not None else GRADE_DEFAULT
