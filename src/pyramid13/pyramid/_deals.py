@@ -67,12 +67,12 @@ RANDOM_GAMES: Final = 8
 GRADES: Final[Mapping[str, tuple[int, int]]] = {
     "classic": (1810, 1830),
     "cardems": (201, 601),
-    "three-stacks": (1802, 1899),
+    "three-stacks": (1803, 1893),
     "microsoft": (701, 801),
     "pysolfc": (1701, 1891),
     "relaxed": (801, 804),
     "apophis": (801, 802),
-    "king-tut": (1846, 1899),
+    "king-tut": (1846, 1894),
     "cardgames": (1, 201),
     "solitaire-lab": (1810, 1830),
 }
