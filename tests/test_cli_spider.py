@@ -35,7 +35,7 @@ def test_show_a_pysolfc_deal(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(["spider", "show", "--preset", "pysolfc", "--pysolfc", "1"], capsys)
     state = spider.GameState.new(spider.Layout.from_pysolfc(1), spider.RuleSet.preset("pysolfc"))
     assert status == 0
-    assert out.startswith("Spider: PySolFC game 1, pysolfc, 4 suit(s)\n")
+    assert out.startswith("Spider: PySolFC game 1, pysolfc, 4 suits\n")
     assert f"position code: {state.to_string()}" in out
     assert "moves: " + " ".join(map(str, state.legal_moves())) in out
 
@@ -62,7 +62,7 @@ def test_scripted_play_with_undo_save_and_load(
     assert "played 3:1>2" in out
     assert "played 2:2>4" in out  # '2 4' moves the longest unit that fits
     assert "there is no move 99" in err
-    assert "undid 1 move(s)" in out
+    assert "undid 1 move" in out
     rules = spider.RuleSet.preset("microsoft", suits=1)
     expected = spider.GameState.new(spider.Layout.shuffled(2024, rules), rules)
     expected = expected.apply("3:1>2").apply("2:2>4")
@@ -74,25 +74,27 @@ def test_scripted_play_with_undo_save_and_load(
     # The saved game goes on where it stopped.
     status, out, _ = run(["spider", "play", str(saved)], capsys, "d\nq\n")
     assert status == 0
-    assert out.startswith(f"Spider: {saved}, microsoft, 1 suit(s)")
+    assert out.startswith(f"Spider: {saved}, microsoft, 1 suit")
     assert "played deal" in out
 
 
 def test_board_marks_movable_cards_and_speaks_plain_ascii() -> None:
     state = spider.GameState.new(spider.Layout.from_pysolfc(1), spider.RuleSet.preset("pysolfc"))
     text = board(state)
-    assert "8H*" in text  # pile 1's top card can move
+    assert "7H*" in text  # pile 6's top card can go onto pile 10's 8H
+    assert "8H " in text + " "  # pile 1's cannot move
     assert "##" in text
     assert text.isascii()
     coloured = board(state, Style(fancy=True, symbols=True, colour=True))
-    assert "\033[31m\033[1m8♥*\033[0m" in coloured  # red, bold, and marked without colour
+    assert "\033[31m\033[1m7♥*\033[0m" in coloured  # red, bold, and marked without colour
 
 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
         (["spider", "show", "--pysolfc", "3"], "use --preset pysolfc, relaxed or open"),
-        (["spider", "show", "--code", "nonsense"], "--code: "),
+        (["spider", "show", "--code", "nonsense"], "cannot read nonsense"),
+        (["spider", "play", "--code", "nonsense"], "--code: "),
         (["spider", "solve", "--seed", "1", "--node-limit", "0"], "expected a number >= 1"),
         (
             ["spider", "stats", "--player", "oracle"],
@@ -124,7 +126,7 @@ def test_solve_prints_a_line_that_wins(capsys: pytest.CaptureFixture[str]) -> No
     status, out, err = run(["spider", "solve", *PYSOLFC_1_SUIT, "--pysolfc", "2"], capsys)
     assert (status, err) == (0, "")
     first, *lines = out.splitlines()
-    assert first.startswith(f"Spider: PySolFC game 2, pysolfc, 1 suit(s): winnable in {len(lines)}")
+    assert first.startswith(f"Spider: PySolFC game 2, pysolfc, 1 suit: winnable in {len(lines)}")
     state = pysolfc_deal(2)
     for number, line in enumerate(lines, 1):
         label, move = line.split(maxsplit=1)
@@ -156,7 +158,7 @@ def test_solve_reports_unknown_at_a_limit(
     status, out, err = run(["spider", "solve", *PYSOLFC_1_SUIT, "--pysolfc", "1", *limit], capsys)
     assert (status, err) == (3, "")
     assert out.splitlines()[0].startswith(
-        "Spider: PySolFC game 1, pysolfc, 1 suit(s): unknown: the search reached its limit"
+        "Spider: PySolFC game 1, pysolfc, 1 suit: unknown: the search reached its limit"
     )
     assert len(out.splitlines()) == 1  # no moves
 
@@ -332,7 +334,7 @@ def test_spider_takes_the_deal_options_pyramid_takes(
     args = ["spider", "show", "--layout", layout, "--preset", "relaxed", "--suits", "1"]
     status, out, _ = run(args, capsys)
     assert status == 0
-    assert out.startswith("Spider: a layout code, relaxed, 1 suit(s)\n")
+    assert out.startswith("Spider: a layout code, relaxed, 1 suit\n")
     status, _, err = run(["spider", "show", "--layout", "nonsense"], capsys)
     assert status == 2
     assert "--layout: " in err

@@ -93,7 +93,7 @@ def _unstyled(text: str) -> str:
 def test_the_fancy_board_marks_the_playable_cards(state: GameState) -> None:
     text = board(state, FANCY)
     assert _unstyled(text) == str(state)
-    assert text.endswith("\n(* marks the cards that can be played now)")
+    assert text.endswith("\n(* marks the cards a move can play now)")
     marked = re.findall("([A2-9TJQK][♣♦♥♠])\\*", ESCAPE.sub("", text))
     playable = {str(card) for move in state.legal_moves() for card in move.cards}
     assert {card.translate(LETTERS) for card in marked} == playable
@@ -164,7 +164,7 @@ def test_a_terminal_gets_symbols_colours_and_marks(
     assert status == 0
     assert "\033[31m" in out
     assert "♠" in out
-    assert "(* marks the cards that can " in out
+    assert "(* marks the cards a move can " in out
 
 
 @pytest.mark.usefixtures("no_env")

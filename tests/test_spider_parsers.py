@@ -36,6 +36,7 @@ MOVE_PIECES = [
     "-1",
     ":",
     ">",
+    "-",
     "<",
     " ",
     "\t",
@@ -70,6 +71,17 @@ def test_move_parse_gives_a_move_or_an_error(text: Any) -> None:
     assert canonical in ("deal", *(f"remove {pile}" for pile in range(1, 11))) or (
         canonical.count(":") == 1 and canonical.count(">") == 1 and " " not in canonical
     )
+
+
+@given(st.integers(1, 10), st.integers(1, 13), st.integers(1, 10), st.sampled_from(["", " "]))
+def test_a_dash_stands_for_the_arrow(source: int, count: int, target: int, space: str) -> None:
+    """``3:2-7`` (no quoting in a shell) is the move ``3:2>7``, or the same error."""
+    arrow = outcome(spider.Move.parse, f"{source}:{count}>{target}")
+    dash = outcome(spider.Move.parse, f"{source}{space}:{count}{space}-{space}{target}")
+    if isinstance(arrow, spider.Move):
+        assert dash is arrow
+    else:
+        assert type(dash) is type(arrow)
 
 
 @given(junk, junk, junk)

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from ._games import GameHooks
 
 __all__ = [
+    "BARE_CODE",
     "DEFAULT_GAME",
     "EXIT_ERROR",
     "EXIT_FAILED",
@@ -50,6 +51,7 @@ __all__ = [
     "display_path",
     "load_source",
     "natural",
+    "plural",
     "positive_float",
     "positive_int",
     "read_game_file",
@@ -92,6 +94,12 @@ class Parser(argparse.ArgumentParser):
         # argparse quotes the arguments it refuses: cut them, a 10 MB argument included.
         message = shorten(message, 300)
         raise UsageError(f"{self.prog}: error: {message} (see '{self.prog} --help')")
+
+
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """``"1 move"``, ``"2 moves"``: `count` and `word`, in the plural (`words`, by default
+    `word` + ``s``) unless `count` is 1."""
+    return f"{count:,} {word if count == 1 else words or word + 's'}"
 
 
 def display_path(path: str, limit: int = 200) -> str:
@@ -217,9 +225,16 @@ def add_rules_arguments(
     hooks.add_rule_options(parser)  # type: ignore[arg-type]
 
 
-def add_source_arguments(parser: argparse.ArgumentParser, hooks: GameHooks, *, what: str) -> None:
-    """The options that choose a game: FILE, --seed, --pysolfc, --layout or --position
-    (and the game's own), plus the rules and --moves."""
+#: The value of a bare ``--code`` in ``show`` (its older spelling of ``--code-only``).
+BARE_CODE = "\0bare"
+
+
+def add_source_arguments(
+    parser: argparse.ArgumentParser, hooks: GameHooks, *, what: str, bare_code: bool = False
+) -> None:
+    """The options that choose a game: FILE, --seed, --pysolfc, --layout, --position or
+    --code (and the game's own), plus the rules and --moves. `bare_code`: ``--code`` may
+    come without a value (`BARE_CODE`, ``show``'s older spelling of ``--code-only``)."""
     title = hooks.game.title
     group = parser.add_argument_group("the game")
     choice = group.add_mutually_exclusive_group()
@@ -244,6 +259,15 @@ def add_source_arguments(parser: argparse.ArgumentParser, hooks: GameHooks, *, w
         "--position",
         metavar="CODE",
         help=f"a position code, as '{command_words(hooks)} show --code-only' prints",
+    )
+    # Bare, '--code' goes with the other choices (load_source checks that they go apart).
+    (group if bare_code else choice).add_argument(
+        "--code",
+        metavar="TEXT",
+        nargs="?" if bare_code else None,
+        const=BARE_CODE if bare_code else None,
+        help="a layout code, a position code or a saved game (JSON), whichever it is, as "
+        "FILE holds them",
     )
     hooks.add_deal_options(choice)
     add_rules_arguments(group, hooks)
@@ -383,12 +407,17 @@ def load_source(
     game = hooks.game
     rules = hooks.chosen_rules(args)
     seed = args.seed
-    code = getattr(args, "code", None)
+    code = args.code
     chosen = (args.file, seed, args.pysolfc, args.layout, args.position, code)
+    names = ("FILE", "--seed", "--pysolfc", "--layout", "--position", "--code")
+    given = [name for name, value in zip(names, chosen, strict=True) if value is not None]
+    if len(given) > 1:  # argparse checks the others; show's bare --code comes here
+        raise CliError(f"{given[0]} and {given[1]} go apart: choose one game")
     if all(choice is None for choice in chosen):
         if not random_default:
             raise CliError(
-                "choose a game: --seed N, --pysolfc N, --layout CODE, --position CODE or a FILE"
+                "choose a game: --seed N, --pysolfc N, --layout CODE, --position CODE, "
+                "--code TEXT or a FILE"
             )
         seed = random.SystemRandom().randrange(1_000_000)
     if args.file is not None:

@@ -22,7 +22,9 @@ from typing import TYPE_CHECKING, Any
 
 from .._base.errors import Pyramid13Error
 from .._base.games import Game, get_game
+from .._base.location import CardLocation
 from .._base.text import describe
+from ._changes import describe_changes, place_name
 from ._common import DEFAULT_GAME, CliError, command_of
 from ._style import PLAIN, Style
 
@@ -30,26 +32,44 @@ if TYPE_CHECKING:
     from .._base.solving import SolveResult
     from ._play import Session
 
-__all__ = ["DEFAULT_GAME", "HOOKS", "GameHooks", "command_of", "hooks_for", "play_help"]
+__all__ = [
+    "DEFAULT_GAME",
+    "HOOKS",
+    "MARK_LEGEND",
+    "GameHooks",
+    "command_of",
+    "hooks_for",
+    "play_help",
+]
+
+#: What a ``*`` after a card means, in every game's board.
+MARK_LEGEND = "(* marks the cards a move can play now)"
 
 #: The module of each game's hooks, by game name (a game not here gets `GameHooks`).
 HOOKS: Mapping[str, str] = {"pyramid": "._pyramid", "spider": "._spider"}
 
 
-def play_help(own: str, *, hint: str = "", command: str = "play") -> str:
+def play_help(own: str, *, hint: str = "", honest: str = "", command: str = "play") -> str:
     """The help of ``play``: the game's `own` commands (lines of ``"  WORDS  meaning"``),
-    then those of every game. `hint` says where hints come from; `command` is how the
-    game's ``play`` is typed after ``pyramid13``."""
+    then those of every game. `hint` says where hints come from, `honest` where the honest
+    ones do (empty: the game has none); `command` is how the game's ``play`` is typed
+    after ``pyramid13``."""
+    honest_line = ""
+    if honest:
+        honest_line = f"\n  hint honest    suggest a move from what you see alone{honest}"
     return f"""\
 commands (case does not matter):
 {own}
   u, undo [N]    take back the last move (or N moves)
-  h, hint        suggest a move{hint}
+  h, hint        suggest a move{hint}{honest_line}
   b, board       draw the board again
+  restart        go back to the start of this deal
+  new [SEED]     a new deal under the same rules (a random one, or Layout.shuffled(SEED))
   save FILE      save the game (JSON), to resume with 'load' or '{command} FILE'
   load FILE      load a saved game, a layout code or a position code
   help, ?        this help
-  q, quit        stop (also end of input)"""
+  q, quit        stop (also end of input)
+'quit', 'new', 'restart' and 'load' ask first when moves are not saved."""
 
 
 GENERIC_HELP = play_help(
@@ -80,6 +100,10 @@ class GameHooks:
     pysolfc_note = ""
     #: What the help of ``--layout`` says a layout code is.
     layout_note = "every card, as str(layout) writes them (quote it)"
+    #: Where ``hint`` comes from and what it knows, after "from".
+    hint_source = "the game's hint"
+    #: Where ``hint honest`` comes from, after "from"; None: the game offers none.
+    honest_hint_source: str | None = None
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -95,7 +119,8 @@ class GameHooks:
         """Add options of the game's own that choose the rules (Spider's ``--suits``)."""
 
     def add_deal_options(self, group: argparse._MutuallyExclusiveGroup) -> None:
-        """Add options of the game's own that choose a deal (Spider's ``--code``)."""
+        """Add options of the game's own that choose a deal (none of the built-in games
+        has one: every option that chooses a deal is every game's)."""
 
     def parse_rules(self, text: str) -> Any:
         """The ``--preset`` option's value: rules from their compact text."""
@@ -170,6 +195,25 @@ class GameHooks:
     def status(self, state: Any) -> str:
         """The status line: where the game stands."""
         return f"score {state.score}, {state.status.value}"
+
+    def listed_moves(self, state: Any) -> list[Any]:
+        """The moves listed under the board and numbered for the player (by default every
+        legal move; a game may leave out moves that change nothing)."""
+        return list(state.legal_moves())
+
+    def move_effect(self, state: Any) -> str:
+        """What `state`'s last move did, in words, from ``state.changes()``: cards moved,
+        drawn, dealt or removed, cards turned up (empty: no change to tell)."""
+        return describe_changes(state.changes(), lambda location: self.place(state, location))
+
+    def place(self, state: Any, location: CardLocation) -> str:
+        """A location's part of `state`'s table, as a sentence names it (``"pile 3"``)."""
+        return place_name(location)
+
+    def honest_hint(self, state: Any) -> Any:
+        """A move suggested from what the player sees of `state` alone (called only when
+        `honest_hint_source` is set, in a game not over)."""
+        raise NotImplementedError  # pragma: no cover
 
     # -- play ---------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import datetime
+import random
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -30,6 +31,7 @@ from ._common import (
     argument_text,
     display_path,
     load_source,
+    plural,
     read_game_file,
 )
 from ._games import GameHooks, hooks_for
@@ -49,7 +51,10 @@ Type a command after the board and press Enter; 'help' lists them. Commands can 
 come from a script through standard input, one per line (blank lines and lines starting
 with '#' are skipped; a line longer than {MAX_LINE:,} bytes, or not text in the terminal's
 encoding, is a bad command); the exit status is then 0 when the session ends with the
-game won or still going, 1 when it ends lost."""
+game won or still going, 1 when it ends lost. 'quit', 'new', 'restart' and 'load' ask
+before they drop moves played since the game was last saved (or loaded); the next line
+answers, and the end of the input answers yes. A script's end of input ends the
+session without asking; on a terminal, Ctrl-D asks as 'quit' does."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks) -> None:
@@ -102,6 +107,10 @@ class Session:
         # One hinter per game where the game has one: its searches add up over the hints.
         self.hint: Callable[[Any], Any] = game.hinter().hint
         self.started = _now()
+        #: The game as last saved or loaded (or begun): moves since are unsaved.
+        self.saved = state
+        self._lines: Iterator[Line] = iter(())
+        self._echo = False
 
     # -- output -------------------------------------------------------------------------
 
@@ -109,16 +118,16 @@ class Session:
         print(text, file=self.out)
 
     def show(self) -> None:
-        """The board, its status line, and the numbered legal moves."""
+        """The board, its status line, and the numbered moves (`GameHooks.listed_moves`)."""
         state = self.state
         self.say(self.hooks.board(state, self.style))
-        moves = state.legal_moves()
+        moves = self.hooks.listed_moves(state)
         if moves:
             self.say("moves: " + "  ".join(f"{i}) {move}" for i, move in enumerate(moves, 1)))
         elif state.status is Status.WON:
-            self.say("You won! Undo (u), save (save FILE) or quit (q).")
+            self.say("You won! Undo (u), save (save FILE), a new deal (new) or quit (q).")
         else:
-            self.say("No move is left: the game is lost. Undo (u) or quit (q).")
+            self.say("No move is left: the game is lost. Undo (u), restart, new or quit (q).")
 
     def status_line(self) -> None:
         self.say(self.hooks.status(self.state))
@@ -126,10 +135,57 @@ class Session:
     # -- commands -----------------------------------------------------------------------
 
     def play(self, move: object) -> None:
-        self.state = self.state.apply(move)
+        """Play `move` (a move or its text); an illegal one is refused with the game's
+        reason, the state unchanged."""
+        state = self.state
+        reason = state.why_illegal(move)  # raises for text that is no move at all
+        if reason is not None:
+            raise CliError(reason)
+        self.state = state.apply(move)
         self.hooks.reset()
         self.say(f"played {self.state.last_move}")
+        said = self.hooks.move_effect(self.state)
+        if said:
+            self.say(said)
         self.show()
+
+    def unsaved(self) -> int:
+        """The moves played since the game was last saved, loaded or begun (those that a
+        quit would lose): the moves of `state` after the history it shares with `saved`."""
+        state, saved = self.state, self.saved
+        if state == saved and state.history == saved.history:
+            return 0
+        ours, theirs = state.history, saved.history
+        if state.start != saved.start:
+            return len(ours)
+        shared = 0
+        for mine, other in zip(ours, theirs, strict=False):  # the shared start
+            if mine != other:
+                break
+            shared += 1
+        return len(ours) - shared
+
+    def confirm(self, doing: str) -> bool:
+        """Whether to go on `doing` (such as "quit") when moves are unsaved: asks, and
+        reads the answer from the next line; the end of input answers yes."""
+        count = self.unsaved()
+        if not count:
+            return True
+        self.say(f"{plural(count, 'move')} not saved: {doing} all the same? (y/n)")
+        for line, problem in self._lines:
+            text = line.strip()
+            if problem is None and (not text or text.startswith("#")):
+                continue
+            if self._echo:
+                self.say(f"> {_printable(shorten(text, QUOTE))}")
+            if text == _EOF:
+                return True
+            if problem is None and text.lower() in ("y", "yes"):
+                return True
+            self.say(f"not done: {doing} was not confirmed")
+            self.status_line()
+            return False
+        return True
 
     def command(self, line: str) -> bool:
         """Carry out one command line; False when the session should end.
@@ -141,13 +197,17 @@ class Session:
         word = words[0].lower()
         rest = line.strip()[len(words[0]) :].strip()
         if word in ("q", "quit", "exit"):
-            return False
+            return not self.confirm("quit")
         if word in ("help", "?"):
             self.say(self.hooks.help)
         elif word in ("u", "undo"):
             self.undo(rest)
         elif word in ("h", "hint"):
-            self.give_hint()
+            self.give_hint(rest)
+        elif word == "new":
+            self.new(rest)
+        elif word == "restart":
+            self.restart(rest)
         elif word in ("b", "board"):
             self.show()
         elif word == "save":
@@ -157,7 +217,7 @@ class Session:
         elif self.hooks.command(self, word, rest):
             pass
         elif _NUMBER.fullmatch(line.strip()):
-            moves = self.state.legal_moves()
+            moves = self.hooks.listed_moves(self.state)
             number = int(word) if len(word) <= 9 else 0
             if not 1 <= number <= len(moves):
                 raise CliError(
@@ -183,20 +243,71 @@ class Session:
                 )
             count = int(count_text)
         if count > history:
-            raise CliError(f"cannot undo {count} move(s): only {history} played")
+            raise CliError(f"cannot undo {plural(count, 'move')}: only {history} played")
         for _ in range(count):
             self.state = self.hooks.undo(self.state)
         self.hooks.reset()
-        self.say(f"undid {count} move(s)")
+        self.say(f"undid {plural(count, 'move')}")
         self.show()
 
-    def give_hint(self) -> None:
-        move = self.hint(self.state)
-        if move is None:
+    def give_hint(self, kind: str) -> None:
+        """``hint``: the game's hint, saying what it knows; ``hint honest``: one from what
+        the player sees alone, where the game offers one."""
+        hooks = self.hooks
+        kind = kind.lower()
+        if kind not in ("", "honest"):
+            raise CliError(f"hint takes nothing or 'honest', not {describe(kind, QUOTE)}")
+        if self.state.is_over:
             self.say(f"the game is over ({self.state.status.value})")
+        elif kind:
+            if hooks.honest_hint_source is None:
+                raise CliError(
+                    f"{hooks.game.title} offers no honest hint ('hint' comes from "
+                    f"{hooks.hint_source})"
+                )
+            move = hooks.honest_hint(self.state)
+            self.say(f"honest hint: {move} (from {hooks.honest_hint_source})")
         else:
-            self.say(f"hint: {move}")
+            move = self.hint(self.state)
+            more = "; 'hint honest' for one from what you see" if hooks.honest_hint_source else ""
+            self.say(f"hint: {move} (from {hooks.hint_source}{more})")
         self.status_line()
+
+    def new(self, seed_text: str) -> None:
+        """``new [SEED]``: a new deal under the same rules (a random one without SEED)."""
+        if seed_text and not (_NUMBER.fullmatch(seed_text) and len(seed_text) <= 20):
+            raise CliError(f"new takes a seed (a whole number), not {describe(seed_text, QUOTE)}")
+        if not self.confirm("start a new deal"):
+            return
+        seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1_000_000)
+        self.begin(self.hooks.game.deal(seed, self.state.rules), f"seed {seed}")
+
+    def restart(self, rest: str) -> None:
+        """``restart``: back to the start of this deal."""
+        if rest:
+            raise CliError(f"restart takes nothing, not {describe(rest, QUOTE)}")
+        if not self.state.history:
+            raise CliError("the game is at its start already")
+        if not self.confirm("restart"):
+            return
+        self.state = self.state.start
+        self.hooks.reset()
+        self.say("back to the start of the deal")
+        self.show()
+
+    def begin(self, state: Any, description: str) -> None:
+        """Play `state` from now on, a new game (nothing of it unsaved)."""
+        self.state = self.saved = state
+        self.description = description
+        self.started = _now()
+        self.hooks.reset()
+        self.say(self.heading())
+        self.show()
+
+    def heading(self) -> str:
+        """The line that names the game: where it came from, and its rules."""
+        rules = self.hooks.rules_text(self.state.rules)
+        return f"{self.hooks.game.title}: {self.description}, {rules}"
 
     def save(self, path: str) -> None:
         if not path:
@@ -212,13 +323,17 @@ class Session:
             raise CliError(
                 f"cannot write {display_path(path)}: {error.strerror or error}"
             ) from None
-        self.say(f"saved {len(self.state.history)} move(s) to {display_path(path)}")
+        self.saved = self.state
+        self.say(f"saved {plural(len(self.state.history), 'move')} to {display_path(path)}")
         self.status_line()
 
     def load(self, path: str) -> None:
         if not path:
             raise CliError("load needs a file name: load FILE")
-        self.state = read_game_file(path, self.hooks, None, layout_rules=self.state.rules)
+        state = read_game_file(path, self.hooks, None, layout_rules=self.state.rules)
+        if not self.confirm("load another game"):
+            return
+        self.state = self.saved = state
         self.hooks.reset()
         self.description = display_path(path)
         self.say(f"loaded {self.description}")
@@ -228,12 +343,17 @@ class Session:
 
     def run(self, lines: Iterator[Line], *, echo: bool, stop_on_error: bool) -> int:
         """Read commands until quit or the end of input; returns the exit status."""
-        rules = self.hooks.rules_text(self.state.rules)
-        self.say(f"{self.hooks.game.title}: {self.description}, {rules}")
+        self._lines = lines = iter(lines)
+        self._echo = echo
+        self.say(self.heading())
         self.show()
         for line, problem in lines:
             text = line.strip()
             if problem is None and (not text or text.startswith("#")):
+                continue
+            if text == _EOF:  # Ctrl-D at a terminal: as 'quit'
+                if self.confirm("quit"):
+                    break
                 continue
             if echo:
                 self.say(f"> {_printable(shorten(text, QUOTE))}")
@@ -254,6 +374,10 @@ class Session:
 Line = tuple[str, "str | None"]
 """A command line read, and what makes it unreadable (None when it is fine)."""
 
+#: The line a terminal gives for Ctrl-D (the end of input, which a terminal can go on
+#: reading after): no command, as it holds a control character.
+_EOF = "\x04"
+
 
 def _printable(text: str) -> str:
     """`text` with control characters (a terminal's escape sequences) written as escapes."""
@@ -270,7 +394,7 @@ def _terminal_lines() -> Iterator[Line]:
             yield input("> "), None
         except EOFError:
             print()
-            return
+            yield _EOF, None
         except UnicodeDecodeError:
             yield "", f"that line is not text in the terminal's encoding ({sys.stdin.encoding})"
 

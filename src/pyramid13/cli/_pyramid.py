@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from .._base.cards import Card, Rank
 from .._base.errors import Pyramid13Error
+from .._base.location import CardLocation
 from .._base.text import describe
 from ..records import format_msc_solution
+from ._changes import place_name
 from ._common import CliError, CodeError
-from ._games import GameHooks, play_help
+from ._games import MARK_LEGEND, GameHooks, play_help
 from ._style import PLAIN, Style
 
 if TYPE_CHECKING:
@@ -31,7 +33,7 @@ HELP = play_help(
   3              play move number 3 of the list under the board
   d, draw        draw from the stock
   r, recycle     turn the waste over into a new stock""",
-    hint=" (from the solver)",
+    hint=" (from the solver, which knows the order of the stock)",
 )
 
 #: Quoted commands are cut to this many characters.
@@ -45,6 +47,7 @@ class PyramidHooks(GameHooks):
     move_example = "draw 4C+9C KD"
     setting_example = "passes=2"
     layout_note = "52 cards, pyramid first (quote it)"
+    hint_source = "the solver, which knows the order of the stock"
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
@@ -102,6 +105,9 @@ class PyramidHooks(GameHooks):
     def reset(self) -> None:
         self.selected = None
 
+    def place(self, state: Any, location: CardLocation) -> str:
+        return place_name(location, wastes=len(state.waste_piles))
+
     def command(self, session: Session, word: str, rest: str) -> bool:
         move = self.move_type
         if word in ("d", "draw"):
@@ -158,7 +164,8 @@ class PyramidHooks(GameHooks):
 
 def board(state: Any, style: Style = PLAIN) -> str:
     """The board as text: ``str(state)`` in the `PLAIN` style; with suit symbols, colours
-    and a ``*`` after each card that a legal move removes in a fancy one."""
+    and a ``*`` after each card that a legal move uses (as in Spider's board) in a fancy
+    one."""
     playable = {card for move in state.legal_moves() for card in move.cards}
     mark = "*" if style.fancy else ""
 
@@ -192,7 +199,7 @@ def board(state: Any, style: Style = PLAIN) -> str:
         f"score {state.score}, {state.status.value}"
     )
     if style.fancy:
-        lines.append("(* marks the cards that can be played now)")
+        lines.append(MARK_LEGEND)
     return "\n".join(lines)
 
 

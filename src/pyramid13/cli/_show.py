@@ -11,6 +11,7 @@ import sys
 from .._base.errors import Pyramid13Error
 from ..svg import to_svg
 from ._common import (
+    BARE_CODE,
     DEFAULT_GAME,
     EXIT_OK,
     CliError,
@@ -36,17 +37,16 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
         "legal moves and its position code, as the position code alone (--code-only), or "
         "as an SVG picture (--svg).",
     )
-    add_source_arguments(parser, hooks, what="the position shown")
+    add_source_arguments(parser, hooks, what="the position shown", bare_code=True)
     output = parser.add_mutually_exclusive_group()
     output.add_argument(
         "--svg", metavar="FILE", help="write an SVG picture to FILE ('-' for standard output)"
     )
-    # '--code' is the old spelling of '--code-only', kept where no game option has the name.
-    spellings = ["--code-only"]
-    if "--code" not in parser._option_string_actions:
-        spellings.append("--code")
     output.add_argument(
-        *spellings, dest="code_only", action="store_true", help="print only the position code"
+        "--code-only",
+        action="store_true",
+        help="print only the position code ('--code' alone, or before a FILE, is its older "
+        "spelling)",
     )
     parser.add_argument(
         "--highlight",
@@ -64,10 +64,25 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
     parser.set_defaults(run=run, game=hooks.game.name)
 
 
+def _old_code_spelling(args: argparse.Namespace) -> None:
+    """Read ``--code`` alone, or followed by one word (a FILE: no code of any game is one
+    word), as the older spelling of ``--code-only``."""
+    code = args.code
+    if code is None or (code != BARE_CODE and (len(code.split()) != 1 or code.startswith("{"))):
+        return
+    if args.svg:
+        raise CliError("--code (the older spelling of --code-only) and --svg go apart")
+    args.code_only = True
+    args.code = None
+    if code != BARE_CODE:
+        args.file = code
+
+
 def run(args: argparse.Namespace) -> int:
     """``show``, for the game the command names."""
     if (args.highlight or args.title or args.scale) and not args.svg:
         raise CliError("--highlight, --title and --scale go with --svg")
+    _old_code_spelling(args)
     hooks = hooks_for(args.game)
     source = load_source(args, hooks)
     state = source.state

@@ -4,7 +4,7 @@ Plain text (letters for the suits, no escape sequences) is what a pipe or a scri
 so that a program reading the board sees the same text as ``str(state)``. On a terminal
 the board gets the symbols ``♣ ♦ ♥ ♠`` (when the output's encoding has them), red for
 hearts and diamonds (unless ``NO_COLOR`` is set or ``TERM`` is ``dumb``), and a ``*`` after
-each card that can be played now (in bold when colours are on).
+each card that a legal move uses (in bold when colours are on).
 
 Layer: generic (the command line), which reaches each game through the registry.
 """

@@ -7,7 +7,8 @@ Cards (`pyramid13.Card`), `pyramid13.Status` and the `pyramid13.Pyramid13Error` 
 are shared with Pyramid; everything else has its Spider twin here: `RuleSet` (six presets,
 1, 2 or 4 suits), `Layout` (codes, seeded and PySolFC deals), `Move` (``"3:2>7"``,
 ``"deal"``, ``"remove 3"``), `GameState`, the scoring policies, and `Observation` with
-`determinize` for honest play; `solve`, `hint` and `Hinter` (every card known); honest bots.
+`determinize` for honest play; `solve`, `hint` and `Hinter` (thoughtful: they see the
+face-down cards); `honest_hint` and the honest bots (they see what the player sees).
 A layout must have the shape and the suits of the rules it is
 played under: deal it with ``Layout.shuffled(seed, rules)``, or pick PySolFC's deals with a
 PySolFC preset.
@@ -29,6 +30,7 @@ from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SamplingBot
 from ._deals import winnable_deal
 from ._game import GAME
+from ._honest import honest_hint
 from ._layout import Layout
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
@@ -68,6 +70,7 @@ __all__ = [
     "action_to_move",
     "determinize",
     "hint",
+    "honest_hint",
     "move_to_action",
     "scoring_policy",
     "solve",

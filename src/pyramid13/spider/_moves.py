@@ -2,7 +2,8 @@
 
 Piles are indexes 0..9 inside the library and numbers 1..10 in text, as on the table:
 
-* ``"3:2>7"``: move the top 2 cards of pile 3 onto pile 7 (a unit move);
+* ``"3:2>7"``: move the top 2 cards of pile 3 onto pile 7 (a unit move); ``"3:2-7"`` is
+  read the same, a spelling a shell takes unquoted;
 * ``"deal"``: deal the next stock cards, one onto each pile;
 * ``"remove 3"``: lift the complete King-to-Ace run off pile 3 (rules where removal is a
   move of its own).
@@ -172,7 +173,8 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read a move in the notation of `str(move)`: ``"3:2>7"``, ``"deal"``, ``"remove 3"``.
 
-        Piles are numbered 1..10. Case and spaces around the parts do not matter.
+        Piles are numbered 1..10. Case and spaces around the parts do not matter, and a
+        ``-`` may stand for the ``>`` (``"3:2-7"``), so that a shell needs no quotes.
 
         Args:
             text: the move's text.
@@ -181,6 +183,8 @@ class Move:
             >>> move = Move.parse("3:2>7")
             >>> move.source, move.count, move.target  # indexes count from 0
             (2, 2, 6)
+            >>> Move.parse("3:2-7") is move
+            True
             >>> Move.parse("3>7")
             Traceback (most recent call last):
             ...
@@ -211,8 +215,8 @@ class Move:
             _check_number("pile", pile, text)
             return REMOVE_MOVES[pile - 1]
         raise InvalidMoveError(
-            f"{describe(text)} is not a move: expected 'SOURCE:COUNT>TARGET' such as '3:2>7', "
-            "'deal' or 'remove PILE' (piles 1..10)"
+            f"{describe(text)} is not a move: expected 'SOURCE:COUNT>TARGET' such as '3:2>7' "
+            "(or '3:2-7'), 'deal' or 'remove PILE' (piles 1..10)"
         )
 
     @property
@@ -237,7 +241,7 @@ def _check_number(name: str, number: int, text: str) -> None:
         raise InvalidMoveError(f"{describe(text)} is not a move: {name} {number} is not in 1..10")
 
 
-_UNIT_TEXT = re.compile(r"\s*(\d{1,3})\s*:\s*(\d{1,3})\s*>\s*(\d{1,3})\s*", re.ASCII)
+_UNIT_TEXT = re.compile(r"\s*(\d{1,3})\s*:\s*(\d{1,3})\s*[>-]\s*(\d{1,3})\s*", re.ASCII)
 _REMOVE_TEXT = re.compile(r"\s*remove\s*(\d{1,3})\s*", re.ASCII)
 
 Move.DEAL = Move(MoveKind.DEAL)

@@ -37,7 +37,9 @@ def hint(
     the hints), the hint is that line's next move, at once. Otherwise the solver gets a
     small budget: when it finds a win, the hint is its first move and the line is kept
     for the next positions; when it does not, the hint is `spider.GreedyBot`'s move.
-    The hint knows every card (like `spider.solve`); it is an aid, not an honest player.
+    The hint is thoughtful: it sees the face-down cards and the order of the stock (as
+    `spider.solve` does), which the player does not; it is an aid, not an honest player.
+    `spider.honest_hint` suggests a move from the player's view alone.
 
     Args:
         state: the position.

@@ -35,8 +35,10 @@ class Hinter:
     the budget (the line is kept for the positions that follow); else
     `spider.GreedyBot`'s move. Unlike `spider.hint`, whose lines are shared by every
     caller, a hinter keeps its own, and it also keeps the positions its solver proved
-    lost, which its ``known`` reports. It knows every card (like `spider.solve`): an aid, not an
-    honest player. A hinter changes as it learns: keep one per game and per thread.
+    lost, which its ``known`` reports. It is thoughtful: it sees the face-down cards and the
+    stock (like `spider.solve`), an aid, not an honest player (`spider.honest_hint` suggests
+    from the player's view alone). A hinter changes as it learns: keep one per game and per
+    thread.
 
     Args:
         node_limit: the solver's node budget for each call that has no line to follow.
