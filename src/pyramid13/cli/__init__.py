@@ -44,7 +44,7 @@ def build_parser(game: str | None = None) -> Parser:
     a game other than the default, the parser of that game's commands alone, which loads
     no other game (`main` builds that one for ``pyramid13 spider ...``)."""
     from .._base.games import get_game, registered_games
-    from . import _play, _show, _solve, _stats
+    from . import _deal, _play, _show, _solve, _stats
     from ._common import DEFAULT_GAME, Parser
     from ._games import hooks_for
 
@@ -71,7 +71,7 @@ def build_parser(game: str | None = None) -> Parser:
             )
             target = group.add_subparsers(title="commands", dest="game_command", metavar="COMMAND")
             target.required = True
-        for module in (_play, _solve, _show, _stats):
+        for module in (_play, _solve, _show, _stats, _deal):
             module.add_parser(target, hooks)
     return parser
 
