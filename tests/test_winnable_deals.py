@@ -5,6 +5,7 @@ certificate, the daily deal, and bad arguments."""
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -209,3 +210,26 @@ def test_running_out_of_candidates_says_so() -> None:
             p13.InvalidArgumentError, match="among the first 1 candidates of seed 0"
         ):
             p13.winnable_deal("microsoft", 0, difficulty=grade, max_attempts=1)
+
+
+# -- the published grade tables are the code's ------------------------------------------
+
+
+def _table(text: str, header: str) -> dict[str, tuple[int, int]]:
+    lines = text.splitlines()
+    start = next(number for number, line in enumerate(lines) if line.startswith(header))
+    rows = {}
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        key, easy, medium = (cell.strip().strip("`") for cell in line.strip("|").split("|"))
+        rows[key] = (int(easy.replace(",", "")), int(medium.replace(",", "")))
+    return rows
+
+
+def test_the_how_to_page_publishes_the_grade_tables() -> None:
+    page = (Path(__file__).parents[1] / "docs" / "how-to" / "winnable-deals.md").read_text()
+    assert _table(page, "| Pyramid preset") == dict(pyramid_deals.GRADES)
+    spider_rows = {str(suits): row for suits, row in spider_deals.GRADES.items()}
+    assert _table(page, "| Spider suits") == spider_rows
+    assert set(pyramid_deals.GRADES) == set(p13.RuleSet.preset_names())

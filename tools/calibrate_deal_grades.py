@@ -6,9 +6,9 @@ Layer: a tool (outside the package). For each preset (Pyramid) or suit count (Sp
 test or example uses) exactly as `winnable_deal` does, keeps the winnable ones, and prints
 the thresholds that split them into thirds:
 
-``easy`` and ``medium`` are the first and second tertiles of the deals' difficulty score
-(Pyramid: ``pyramid13.pyramid._deals.score``; Spider: the solver's effort), moved down
-to the next score seen where ties would leave a grade empty.
+``easy`` and ``medium`` are the scores seen (Pyramid: ``pyramid13.pyramid._deals.score``;
+Spider: the solver's effort) that bring the shares of easy, and of easy or medium, closest
+to one and two thirds; ties can leave the thirds uneven, never a grade empty.
 
 Copy the printed rows into the tables. ``python tools/calibrate_deal_grades.py pyramid
 --deals 200`` (every preset) or ``... spider --deals 60 --suits 1 2 4``.
@@ -36,20 +36,31 @@ def _quantile(values: list[int], share: float) -> int:
 
 
 def _thirds(values: list[int]) -> tuple[int, int]:
-    """The first and second tertiles, moved where ties would leave a grade empty: medium
-    below the highest score (hard is never empty), easy below medium."""
-    easy, medium = _quantile(values, 1 / 3), _quantile(values, 2 / 3)
-    top = max(values)
-    if medium >= top:
-        medium = max((value for value in values if value < top), default=medium)
-    if easy >= medium:
-        easy = max((value for value in values if value < medium), default=easy)
+    """The thresholds that bring the shares of easy and of easy or medium closest to one
+    and two thirds, among the scores seen (ties can leave the thirds uneven); hard and
+    medium are never left empty while the scores differ."""
+    distinct = sorted(set(values))
+    count = len(values)
+
+    def share(limit: int) -> float:
+        return sum(value <= limit for value in values) / count
+
+    candidates = distinct[:-1] or distinct
+    easy = min(candidates, key=lambda limit: abs(share(limit) - 1 / 3))
+    above = [limit for limit in candidates if limit > easy] or [easy]
+    medium = min(above, key=lambda limit: abs(share(limit) - 2 / 3))
     return easy, medium
 
 
-def pyramid_row(preset: str, deals: int) -> tuple[tuple[int, int], int, int]:
-    """The thresholds of `preset` from `deals` winnable deals, the deals the greedy bot
-    lost, and the candidates solved."""
+def _shares(values: list[int], row: tuple[int, int]) -> str:
+    easy = sum(value <= row[0] for value in values)
+    medium = sum(row[0] < value <= row[1] for value in values)
+    return f"easy {easy}, medium {medium}, hard {len(values) - easy - medium}"
+
+
+def pyramid_row(preset: str, deals: int) -> tuple[tuple[int, int], str, int]:
+    """The thresholds of `preset` from `deals` winnable deals, the grades' counts, and
+    the candidates solved."""
     rules = p13.RuleSet.preset(preset)
     scores: list[int] = []
     tried = 0
@@ -60,11 +71,13 @@ def pyramid_row(preset: str, deals: int) -> tuple[tuple[int, int], int, int]:
         result = p13.solve(start, node_limit=pyramid_deals.SOLVE_NODE_LIMIT)
         if result.winnable:
             scores.append(pyramid_deals.score(start, result))
-    return _thirds(scores), sum(value >= 1000 for value in scores), tried
+    row = _thirds(scores)
+    return row, _shares(scores, row), tried
 
 
-def spider_row(suits: int, deals: int) -> tuple[tuple[int, int], int]:
-    """The thresholds of `suits` (the `pysolfc` preset) and the candidates solved."""
+def spider_row(suits: int, deals: int) -> tuple[tuple[int, int], str, int]:
+    """The thresholds of `suits` (the `pysolfc` preset), the grades' counts, and the
+    candidates solved."""
     rules = spider.RuleSet.preset("pysolfc", suits=suits)
     efforts: list[int] = []
     tried = 0
@@ -75,7 +88,8 @@ def spider_row(suits: int, deals: int) -> tuple[tuple[int, int], int]:
         result = spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT)
         if result.winnable:
             efforts.append(solver_effort(result))
-    return _thirds(efforts), tried
+    row = _thirds(efforts)
+    return row, _shares(efforts, row), tried
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -88,12 +102,12 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.game == "pyramid":
         for preset in args.presets:
-            row, lost, tried = pyramid_row(preset, args.deals)
-            print(f'    "{preset}": {row},  # {args.deals} winnable of {tried}, greedy lost {lost}')
+            row, shares, tried = pyramid_row(preset, args.deals)
+            print(f'    "{preset}": {row},  # {args.deals} winnable of {tried}: {shares}')
     else:
         for suits in args.suits:
-            srow, tried = spider_row(suits, args.deals)
-            print(f"    {suits}: {srow},  # {args.deals} winnable of {tried}")
+            srow, shares, tried = spider_row(suits, args.deals)
+            print(f"    {suits}: {srow},  # {args.deals} winnable of {tried}: {shares}")
 
 
 if __name__ == "__main__":
