@@ -1,4 +1,4 @@
-"""The ``pyramid13`` command line: ``play``, ``solve``, ``show`` and ``stats``.
+"""The ``pyramid13`` command line: ``play``, ``solve``, ``show``, ``stats`` and ``deal``.
 
 Run ``pyramid13 --help`` (or ``python -m pyramid13 --help``) for the commands and
 ``pyramid13 COMMAND --help`` for each one. Every run ends with a documented exit status
@@ -66,7 +66,7 @@ def build_parser(game: str | None = None) -> Parser:
                 entry.name,
                 help=f"{entry.title} Solitaire: play, show, solve and measure deals",
                 description=f"{entry.title} Solitaire with the same commands as "
-                f"{DEFAULT_GAME.title()}: play, show, solve, stats. Choose the rules with "
+                f"{DEFAULT_GAME.title()}: play, show, solve, stats, deal. Choose the rules with "
                 f"{rules}, and the deal with --seed, --pysolfc, a code or a FILE.",
             )
             target = group.add_subparsers(title="commands", dest="game_command", metavar="COMMAND")
