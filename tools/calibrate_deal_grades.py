@@ -45,9 +45,9 @@ def _thirds(values: list[int]) -> tuple[int, int]:
     def share(limit: int) -> float:
         return sum(value <= limit for value in values) / count
 
-    candidates = distinct[:-1] or distinct
-    easy = min(candidates, key=lambda limit: abs(share(limit) - 1 / 3))
-    above = [limit for limit in candidates if limit > easy] or [easy]
+    below_top = distinct[:-1] or distinct  # a score above medium: hard is not empty
+    easy = min(below_top[:-1] or below_top, key=lambda limit: abs(share(limit) - 1 / 3))
+    above = [limit for limit in below_top if limit > easy] or [easy]  # medium is not empty
     medium = min(above, key=lambda limit: abs(share(limit) - 2 / 3))
     return easy, medium
 
