@@ -34,6 +34,7 @@ from ._common import (
     plural,
     read_game_file,
 )
+from ._deal import add_deal_options, winnable_source
 from ._games import GameHooks, hooks_for
 from ._style import PLAIN, Style, add_color_argument, choose_style
 
@@ -67,6 +68,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_source_arguments(parser, hooks, what="the game")
+    add_deal_options(parser.add_argument_group("a winnable deal"))
     parser.add_argument("--player", metavar="NAME", help="the player's name, kept in saved games")
     add_color_argument(parser)
     parser.add_argument(
@@ -443,7 +445,7 @@ def _input_lines() -> Iterator[Line]:
 def run(args: argparse.Namespace) -> int:
     """``play``, for the game the command names."""
     hooks = hooks_for(args.game)
-    source = load_source(args, hooks, random_default=True)
+    source = winnable_source(args, hooks) or load_source(args, hooks, random_default=True)
     session = Session(
         hooks,
         source.state,
