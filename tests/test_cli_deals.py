@@ -91,3 +91,16 @@ def test_bad_deal_options_are_refused(
     status, _, err = run(capsys, *args)
     assert status == 2
     assert message in err
+
+
+def test_new_in_a_winnable_session_deals_a_winnable_deal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    deal = p13.winnable_deal("microsoft", 9, difficulty="hard")
+    status, out, _ = run(
+        capsys,
+        *("play", "--winnable", "--seed", "5", "--difficulty", "hard", "--preset", "microsoft"),
+        stdin="new 9\nq\n",
+    )
+    assert status == 0
+    assert f"winnable deal of seed 9: deal number {deal.number}, hard" in out

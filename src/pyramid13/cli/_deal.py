@@ -10,6 +10,7 @@ import argparse
 import datetime
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .._base.deals import DIFFICULTIES, MAX_SEED
@@ -34,6 +35,7 @@ __all__ = [
     "parse_date",
     "run",
     "wants_winnable",
+    "winnable_dealer",
     "winnable_source",
 ]
 
@@ -130,6 +132,25 @@ def winnable_source(args: argparse.Namespace, hooks: GameHooks) -> Source | None
     if args.moves:
         state = apply_moves(state, args.moves)
     return Source(state, describe_deal(deal, hooks, rules=False))
+
+
+def winnable_dealer(
+    args: argparse.Namespace, hooks: GameHooks
+) -> Callable[[int, Any], tuple[Any, str]] | None:
+    """How ``new SEED`` deals in a ``play --winnable`` session (or --daily, --date,
+    --difficulty): the winnable deal of SEED, of the grade asked; None in other sessions."""
+    find = hooks.game.winnable_deal
+    if not wants_winnable(args) or find is None:
+        return None
+
+    def deal(seed: int, rules: Any) -> tuple[Any, str]:
+        try:
+            found = find(rules, seed, difficulty=args.difficulty)
+        except Pyramid13Error as error:
+            raise CliError(str(error)) from None
+        return found.start(), describe_deal(found, hooks, rules=False)
+
+    return deal
 
 
 def describe_deal(deal: Any, hooks: GameHooks, *, rules: bool = True) -> str:

@@ -34,7 +34,7 @@ from ._common import (
     plural,
     read_game_file,
 )
-from ._deal import add_deal_options, winnable_source
+from ._deal import add_deal_options, winnable_dealer, winnable_source
 from ._games import GameHooks, hooks_for
 from ._style import PLAIN, Style, add_color_argument, choose_style
 
@@ -108,6 +108,9 @@ class Session:
         game = hooks.game
         # One hinter per game where the game has one: its searches add up over the hints.
         self.hint: Callable[[Any], Any] = game.hinter().hint
+        #: ``new_deal(seed, rules) -> (state, description)``: how ``new SEED`` deals, when
+        #: not as ``--seed`` does (``play --winnable`` deals winnable ones).
+        self.new_deal: Callable[[int, Any], tuple[Any, str]] | None = None
         self.started = _now()
         #: The game as last saved or loaded (or begun): moves since are unsaved.
         self.saved = state
@@ -282,7 +285,10 @@ class Session:
         if not self.confirm("start a new deal"):
             return
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1_000_000)
-        self.begin(self.hooks.game.deal(seed, self.state.rules), f"seed {seed}")
+        if self.new_deal is not None:
+            self.begin(*self.new_deal(seed, self.state.rules))
+        else:
+            self.begin(self.hooks.game.deal(seed, self.state.rules), f"seed {seed}")
 
     def restart(self, rest: str) -> None:
         """``restart``: back to the start of this deal."""
@@ -455,6 +461,7 @@ def run(args: argparse.Namespace) -> int:
         player=None if args.player is None else argument_text(args.player),
         style=choose_style(sys.stdout, args.color),
     )
+    session.new_deal = winnable_dealer(args, hooks)
     interactive = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     lines = _terminal_lines() if interactive else _input_lines()
     return session.run(lines, echo=not interactive, stop_on_error=args.stop_on_error)
