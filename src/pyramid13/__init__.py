@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Rank,
         Suit,
     )
+    from ._base.deals import WinnableDeal
     from ._base.errors import (
         GameOverError,
         IllegalMoveError,
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
     from ._base.protocol import State
     from ._base.solving import GAME_DEFAULT, SolveResult
     from ._base.status import Status
-    from ._generic import Hinter, determinize, hint, solve
+    from ._generic import Hinter, determinize, hint, solve, winnable_deal
     from ._perft import perft, perft_divide
     from .bots import SolverBot
     from .pyramid._actions import ACTION_COUNT, action_to_move, move_to_action
@@ -159,6 +160,7 @@ __all__ = [
     "UndoError",
     "WinRateError",
     "WinRateResult",
+    "WinnableDeal",
     "__version__",
     "action_to_move",
     "bot_view",
@@ -181,6 +183,7 @@ __all__ = [
     "to_svg",
     "wilson_interval",
     "win_rate",
+    "winnable_deal",
 ]
 
 # `import pyramid13` stays cheap: each public name is imported from its module on first
@@ -227,7 +230,9 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "determinize",
         "hint",
         "solve",
+        "winnable_deal",
     ),
+    "._base.deals": ("WinnableDeal",),
     "._perft": (
         "perft",
         "perft_divide",

@@ -1,4 +1,5 @@
-"""`solve`, `hint`, `Hinter` and `determinize` for every game: the top-level names.
+"""`solve`, `hint`, `Hinter`, `determinize` and `winnable_deal` for every game: the
+top-level names.
 
 Layer: generic (the game of a state or an observation is found in the registry,
 `pyramid13._base.games`). Each function looks the game up and answers as the game's own
@@ -17,12 +18,14 @@ Examples:
 
 from __future__ import annotations
 
+import datetime
 import inspect
 import random
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
+from ._base.deals import MAX_ATTEMPTS, Difficulty, WinnableDeal
 from ._base.errors import InvalidArgumentError
-from ._base.games import Game, describe_value, loaded_games, state_game
+from ._base.games import Game, describe_value, get_game, loaded_games, state_game
 from ._base.solving import GAME_DEFAULT, GameDefault, SolveResult, check_limits
 from ._base.text import describe
 
@@ -30,7 +33,7 @@ if TYPE_CHECKING:  # for the annotations only: the games are found in the regist
     from .pyramid._observation import Observation as PyramidObservation
     from .spider._observation import Observation as SpiderObservation
 
-__all__ = ["Hinter", "determinize", "hint", "solve"]
+__all__ = ["Hinter", "determinize", "hint", "solve", "winnable_deal"]
 
 MoveT = TypeVar("MoveT")
 _MoveCo = TypeVar("_MoveCo", covariant=True)
@@ -170,6 +173,64 @@ def determinize(observation: PyramidObservation | SpiderObservation, rng: random
     raise InvalidArgumentError(
         f"observation must be an Observation of a game, not {describe_value(observation)}"
     )
+
+
+def winnable_deal(
+    rules: object,
+    seed: int | None = None,
+    *,
+    difficulty: Difficulty | None = None,
+    date: datetime.date | None = None,
+    max_attempts: int = MAX_ATTEMPTS,
+) -> WinnableDeal[Any]:
+    """A deal of any game proven winnable under `rules`, with its certificate: the game's
+    own ``winnable_deal`` answers (``pyramid13.pyramid.winnable_deal`` for a Pyramid rule
+    set, a Pyramid preset's name or None; `pyramid13.spider.winnable_deal` for a Spider
+    rule set). See the how-to page "Winnable deals" for the algorithm and the grades.
+
+    Args:
+        rules: a RuleSet of a game; text or None name a Pyramid preset (as
+            ``pyramid13.RuleSet.preset``): pass ``spider.RuleSet.preset(name)`` for Spider.
+        seed: an int in ``0 .. 2**64 - 1``; omit it and give `date` for the daily deal.
+        difficulty: ``"easy"``, ``"medium"``, ``"hard"``, or None for any grade.
+        date: the day of the daily deal (the seed is the number ``YYYYMMDD``).
+        max_attempts: how many candidate deals to try before giving up.
+
+    Raises:
+        InvalidArgumentError: `rules` is a value of a game but no rule set, or a bad
+            `seed`, `date`, `difficulty` or `max_attempts` (the game's own checks), or no
+            winnable deal of the grade among the candidates.
+        InvalidRulesError: `rules` is neither a rule set nor a Pyramid preset's name.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> deal = p13.winnable_deal("microsoft", 1)
+        >>> deal == p13.pyramid.winnable_deal("microsoft", 1)
+        True
+        >>> rules = p13.spider.RuleSet.preset("pysolfc", suits=1)
+        >>> p13.winnable_deal(rules, 1) == p13.spider.winnable_deal(rules, 1)
+        True
+    """
+    game = None
+    if rules is not None and not isinstance(rules, str):
+        for known in loaded_games():
+            if isinstance(rules, known.rules_type):
+                game = known
+                break
+        else:
+            for known in loaded_games():
+                if known.owns(rules):
+                    raise InvalidArgumentError(
+                        f"rules must be a RuleSet of a game, not {describe_value(rules)}"
+                    )
+    if game is None:
+        game = get_game("pyramid")
+    if game.winnable_deal is None:
+        raise InvalidArgumentError(f"{game.title} offers no winnable deals")
+    deal: WinnableDeal[Any] = game.winnable_deal(
+        rules, seed, difficulty=difficulty, date=date, max_attempts=max_attempts
+    )
+    return deal
 
 
 _HINTER_LIMITS = ("node_limit", "time_limit", "memory_limit", "saved_limit")

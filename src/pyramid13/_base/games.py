@@ -135,6 +135,9 @@ class Game:
     position codes and the command line's ``--preset`` write them."""
     format_rules: Callable[[Any], str] | None = None
     """``format_rules(rules)``: the compact text that `parse_rules` reads back."""
+    winnable_deal: Callable[..., Any] | None = None
+    """``winnable_deal(rules, seed, *, difficulty, date, max_attempts)``: a deal proven
+    winnable, with its certificate (a `WinnableDeal`); None: the game offers none."""
 
     @classmethod
     def from_namespace(
@@ -154,7 +157,7 @@ class Game:
         """The entry of a game whose package follows the naming convention of the games.
 
         Every game offers the same names: `RuleSet`, `Layout`, `Move`, `GameState`,
-        `Observation`, `solve`, `hint`, `Hinter`, `determinize`, `as_rules`,
+        `Observation`, `solve`, `hint`, `Hinter`, `determinize`, `as_rules`, `winnable_deal`,
         `action_to_move`, `move_to_action`, `ACTION_COUNT` and `DEFAULT_NODE_LIMIT`. They
         are read from `names` (a game's ``_game`` module passes its ``globals()``);
         only what differs between games is passed by keyword.
@@ -251,6 +254,7 @@ _CONVENTION: Mapping[str, str] = {
     "hinter": "Hinter",
     "parse_rules": "parse_rules",
     "format_rules": "format_rules",
+    "winnable_deal": "winnable_deal",
     "determinize": "determinize",
     "as_rules": "as_rules",
     "action_to_move": "action_to_move",

@@ -1,4 +1,4 @@
-"""The ``pyramid13`` command line: ``play``, ``solve``, ``show`` and ``stats``.
+"""The ``pyramid13`` command line: ``play``, ``solve``, ``show``, ``stats`` and ``deal``.
 
 Run ``pyramid13 --help`` (or ``python -m pyramid13 --help``) for the commands and
 ``pyramid13 COMMAND --help`` for each one. Every run ends with a documented exit status
@@ -44,7 +44,7 @@ def build_parser(game: str | None = None) -> Parser:
     a game other than the default, the parser of that game's commands alone, which loads
     no other game (`main` builds that one for ``pyramid13 spider ...``)."""
     from .._base.games import get_game, registered_games
-    from . import _play, _show, _solve, _stats
+    from . import _deal, _play, _show, _solve, _stats
     from ._common import DEFAULT_GAME, Parser
     from ._games import hooks_for
 
@@ -66,12 +66,12 @@ def build_parser(game: str | None = None) -> Parser:
                 entry.name,
                 help=f"{entry.title} Solitaire: play, show, solve and measure deals",
                 description=f"{entry.title} Solitaire with the same commands as "
-                f"{DEFAULT_GAME.title()}: play, show, solve, stats. Choose the rules with "
+                f"{DEFAULT_GAME.title()}: play, show, solve, stats, deal. Choose the rules with "
                 f"{rules}, and the deal with --seed, --pysolfc, a code or a FILE.",
             )
             target = group.add_subparsers(title="commands", dest="game_command", metavar="COMMAND")
             target.required = True
-        for module in (_play, _solve, _show, _stats):
+        for module in (_play, _solve, _show, _stats, _deal):
             module.add_parser(target, hooks)
     return parser
 

@@ -34,6 +34,7 @@ from ._common import (
     plural,
     read_game_file,
 )
+from ._deal import add_deal_options, winnable_dealer, winnable_source
 from ._games import GameHooks, hooks_for
 from ._style import PLAIN, Style, add_color_argument, choose_style
 
@@ -67,6 +68,7 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     add_source_arguments(parser, hooks, what="the game")
+    add_deal_options(parser.add_argument_group("a winnable deal"))
     parser.add_argument("--player", metavar="NAME", help="the player's name, kept in saved games")
     add_color_argument(parser)
     parser.add_argument(
@@ -106,6 +108,9 @@ class Session:
         game = hooks.game
         # One hinter per game where the game has one: its searches add up over the hints.
         self.hint: Callable[[Any], Any] = game.hinter().hint
+        #: ``new_deal(seed, rules) -> (state, description)``: how ``new SEED`` deals, when
+        #: not as ``--seed`` does (``play --winnable`` deals winnable ones).
+        self.new_deal: Callable[[int, Any], tuple[Any, str]] | None = None
         self.started = _now()
         #: The game as last saved or loaded (or begun): moves since are unsaved.
         self.saved = state
@@ -280,7 +285,10 @@ class Session:
         if not self.confirm("start a new deal"):
             return
         seed = int(seed_text) if seed_text else random.SystemRandom().randrange(1_000_000)
-        self.begin(self.hooks.game.deal(seed, self.state.rules), f"seed {seed}")
+        if self.new_deal is not None:
+            self.begin(*self.new_deal(seed, self.state.rules))
+        else:
+            self.begin(self.hooks.game.deal(seed, self.state.rules), f"seed {seed}")
 
     def restart(self, rest: str) -> None:
         """``restart``: back to the start of this deal."""
@@ -443,7 +451,7 @@ def _input_lines() -> Iterator[Line]:
 def run(args: argparse.Namespace) -> int:
     """``play``, for the game the command names."""
     hooks = hooks_for(args.game)
-    source = load_source(args, hooks, random_default=True)
+    source = winnable_source(args, hooks) or load_source(args, hooks, random_default=True)
     session = Session(
         hooks,
         source.state,
@@ -453,6 +461,7 @@ def run(args: argparse.Namespace) -> int:
         player=None if args.player is None else argument_text(args.player),
         style=choose_style(sys.stdout, args.color),
     )
+    session.new_deal = winnable_dealer(args, hooks)
     interactive = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
     lines = _terminal_lines() if interactive else _input_lines()
     return session.run(lines, echo=not interactive, stop_on_error=args.stop_on_error)

@@ -19,6 +19,7 @@ from .._base.games import register_game
 from .._base.location import Change
 from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SolverBot
+from ._deals import winnable_deal
 from ._game import GAME
 from ._layout import Layout
 from ._moves import Move, MoveKind
@@ -61,6 +62,7 @@ __all__ = [
     "move_to_action",
     "scoring_policy",
     "solve",
+    "winnable_deal",
 ]
 
 register_game(GAME)

@@ -23,10 +23,12 @@ Examples:
 
 from __future__ import annotations
 
+from .._base.deals import WinnableDeal
 from .._base.games import register_game
 from .._base.location import Change
 from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SamplingBot
+from ._deals import winnable_deal
 from ._game import GAME
 from ._honest import honest_hint
 from ._layout import Layout
@@ -64,6 +66,7 @@ __all__ = [
     "SamplingBot",
     "ScoreEvent",
     "ScoringPolicy",
+    "WinnableDeal",
     "action_to_move",
     "determinize",
     "hint",
@@ -71,6 +74,7 @@ __all__ = [
     "move_to_action",
     "scoring_policy",
     "solve",
+    "winnable_deal",
 ]
 
 register_game(GAME)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from .._base.games import Game
 from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SamplingBot
+from ._deals import winnable_deal
 from ._layout import Layout
 from ._moves import Move
 from ._observation import Observation, determinize
@@ -28,7 +29,7 @@ __all__ = ["GAME", "NO_PROGRESS", "SPIDER_NO_PROGRESS"]
 _CONVENTIONAL = (
     ACTION_COUNT, action_to_move, move_to_action, Layout, Move, Observation, determinize,
     RuleSet, as_rules, GameState, DEFAULT_NODE_LIMIT, Hinter, hint, solve, format_rules,
-    parse_rules,
+    parse_rules, winnable_deal,
 )  # fmt: skip
 
 #: A Spider bot that plays this many moves in a row without turning a card over, removing

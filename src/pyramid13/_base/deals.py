@@ -1,0 +1,308 @@
+"""Winnable deals: `WinnableDeal`, the candidate deal numbers, the daily seed and the search
+that every game's ``winnable_deal`` runs.
+
+Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
+A game passes its own deal, solver and grade to `find_winnable`; what is the same for
+every game lives here, so that both games draw their candidates from one documented
+stream:
+
+* the candidate deal numbers of a seed are the low 32 bits of the successive outputs of
+  `SplitMix64` seeded with it (``SplitMix64(seed).below(2**32)``, called once per
+  attempt), each dealt with the game's ``Layout.shuffled(number, ...)``;
+* the daily seed of a date is the number ``YYYYMMDD`` (`daily_seed`).
+
+Examples:
+    >>> from pyramid13._base.deals import candidate_numbers, daily_seed
+    >>> import datetime
+    >>> daily_seed(datetime.date(2026, 12, 1))
+    20261201
+    >>> candidate_numbers(7, 3)
+    (1496452567, 4097599004, 3132172802)
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any, Final, Generic, Literal, TypeVar, get_args
+
+import attrs
+
+from .errors import InvalidArgumentError
+from .games import game_of
+from .shuffle import SplitMix64
+from .solving import SolveResult
+from .text import describe
+
+__all__ = [
+    "DIFFICULTIES",
+    "MAX_ATTEMPTS",
+    "MAX_SEED",
+    "Difficulty",
+    "WinnableDeal",
+    "candidate_numbers",
+    "check_difficulty",
+    "daily_seed",
+    "deal_seed",
+    "find_winnable",
+    "grade_from",
+    "solver_effort",
+]
+
+MoveT = TypeVar("MoveT")
+
+Difficulty = Literal["easy", "medium", "hard"]
+"""A grade of a winnable deal."""
+
+DIFFICULTIES: Final[tuple[Difficulty, ...]] = get_args(Difficulty)
+"""The grades, easiest first: ``("easy", "medium", "hard")``."""
+
+MAX_SEED: Final = (1 << 64) - 1
+"""The largest seed `winnable_deal` takes (seeds are ints in ``0 .. 2**64 - 1``)."""
+
+MAX_ATTEMPTS: Final = 10_000
+"""How many candidate deals `winnable_deal` tries before it gives up (by default)."""
+
+
+@attrs.frozen
+class WinnableDeal(Generic[MoveT]):
+    """A deal proven winnable, with its proof: a winning line from its start.
+
+    ``WinnableDeal[Move]`` for Pyramid (`pyramid13.winnable_deal`),
+    ``WinnableDeal[spider.Move]`` for Spider (`pyramid13.spider.winnable_deal`). The deal
+    itself is only a `layout`: a game started from it (`start`) shows an honest player
+    nothing of the `solution`.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> deal = p13.winnable_deal("microsoft", 1)
+        >>> state = deal.start()
+        >>> for move in deal.solution:
+        ...     state = state.apply(move)
+        >>> state.status, deal.difficulty in ("easy", "medium", "hard")
+        (<Status.WON: 'won'>, True)
+    """
+
+    rules: Any
+    """The rule set the deal is winnable under."""
+    seed: int
+    """The seed asked for (the daily seed ``YYYYMMDD`` for a daily deal)."""
+    number: int
+    """The deal number: the deal is ``Layout.shuffled(number)`` (Spider:
+    ``spider.Layout.shuffled(number, rules)``), so ``pyramid13 play --seed NUMBER`` plays it."""
+    attempt: int
+    """Which candidate of the seed's stream it is: 0 for the first."""
+    layout: Any
+    """The deal: start it with ``GameState.new(layout, rules)`` (or `start`)."""
+    solution: tuple[MoveT, ...]
+    """A winning line from the start of the deal: the certificate that it is winnable."""
+    difficulty: Difficulty
+    """Its grade: ``"easy"``, ``"medium"`` or ``"hard"`` (see the game's grade table)."""
+    nodes: int
+    """Positions the thoughtful solver stored to find `solution` (its effort)."""
+    date: datetime.date | None = None
+    """The day of a daily deal, else None."""
+
+    def start(self) -> Any:
+        """The game at its start: ``GameState.new(self.layout, self.rules)``.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> deal = p13.winnable_deal("microsoft", 1)
+            >>> deal.start().observe() == p13.GameState.new(deal.layout, deal.rules).observe()
+            True
+        """
+        state_type: Any = game_of(self.layout, "layout", "Layout").state_type
+        return state_type.new(self.layout, self.rules)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deal as JSON-ready data: the rules' compact text, seed, deal number,
+        attempt, layout code, grade, solver effort, date (ISO text or None) and the
+        solution as move texts.
+
+        Examples:
+            >>> import pyramid13 as p13
+            >>> data = p13.winnable_deal("microsoft", 1).to_dict()
+            >>> sorted(data)[:4], data["rules"]
+            (['attempt', 'date', 'difficulty', 'game'], 'microsoft')
+        """
+        game = game_of(self.layout, "layout", "Layout")
+        rules_text = game.format_rules(self.rules) if game.format_rules else str(self.rules)
+        return {
+            "game": game.name,
+            "rules": rules_text,
+            "seed": self.seed,
+            "date": None if self.date is None else self.date.isoformat(),
+            "number": self.number,
+            "attempt": self.attempt,
+            "layout": self.layout.code,
+            "difficulty": self.difficulty,
+            "nodes": self.nodes,
+            "solution": [str(move) for move in self.solution],
+        }
+
+
+def daily_seed(date: datetime.date) -> int:
+    """The seed of the daily deal of `date`: the number ``YYYYMMDD`` (a `datetime`
+    counts by its calendar date, as written, whatever its time zone).
+
+    Raises:
+        InvalidArgumentError: `date` is not a `datetime.date`.
+
+    Examples:
+        >>> import datetime
+        >>> daily_seed(datetime.date(2027, 1, 9))
+        20270109
+    """
+    if not isinstance(date, datetime.date):
+        raise InvalidArgumentError(f"date must be a datetime.date, not {describe(date)}")
+    return date.year * 10_000 + date.month * 100 + date.day
+
+
+def deal_seed(seed: object, date: object) -> tuple[int, datetime.date | None]:
+    """The seed to search from: `seed` itself, or `daily_seed` of `date`; exactly one of
+    them must be given.
+
+    Raises:
+        InvalidArgumentError: both or neither given, `seed` is not an int in
+            ``0 .. 2**64 - 1`` (a bool is no seed), or `date` is not a date.
+    """
+    if date is not None:
+        if seed is not None:
+            raise InvalidArgumentError("give a seed or a date, not both")
+        if not isinstance(date, datetime.date):
+            raise InvalidArgumentError(f"date must be a datetime.date, not {describe(date)}")
+        day = datetime.date(date.year, date.month, date.day)
+        return daily_seed(day), day
+    if seed is None:
+        raise InvalidArgumentError("give a seed (an int) or a date")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InvalidArgumentError(f"seed must be an int in 0..2**64-1, not {describe(seed)}")
+    return seed, None
+
+
+def check_difficulty(difficulty: object) -> Difficulty | None:
+    """`difficulty` checked: one of `DIFFICULTIES`, or None for any grade.
+
+    Raises:
+        InvalidArgumentError: anything else.
+    """
+    if difficulty is None:
+        return None
+    for grade in DIFFICULTIES:
+        if difficulty == grade and isinstance(difficulty, str):
+            return grade
+    raise InvalidArgumentError(
+        f"difficulty must be 'easy', 'medium', 'hard' or None, not {describe(difficulty)}"
+    )
+
+
+def _check_attempts(max_attempts: object) -> int:
+    if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1:
+        raise InvalidArgumentError(
+            f"max_attempts must be a positive int, not {describe(max_attempts)}"
+        )
+    return max_attempts
+
+
+def candidate_numbers(seed: int, count: int) -> tuple[int, ...]:
+    """The first `count` candidate deal numbers of `seed`: the low 32 bits of successive
+    `SplitMix64` outputs seeded with it.
+
+    Examples:
+        >>> candidate_numbers(0, 2)
+        (2065550767, 2713282036)
+    """
+    rng = SplitMix64(seed)
+    return tuple(rng.below(1 << 32) for _ in range(count))
+
+
+def find_winnable(
+    rules: Any,
+    seed: object,
+    *,
+    difficulty: object,
+    date: object,
+    max_attempts: object,
+    deal: Callable[[int, Any], Any],
+    solve: Callable[[Any], SolveResult[MoveT]],
+    grade: Callable[[Any, SolveResult[MoveT]], Difficulty],
+) -> WinnableDeal[MoveT]:
+    """The search every game's ``winnable_deal`` runs: the first candidate of `seed` (or of
+    the daily seed of `date`) that `solve` proves winnable and that `grade` gives the
+    asked `difficulty` (any grade for None).
+
+    Args:
+        rules: the game's rule set, already checked.
+        seed: the seed, or None with a `date`.
+        difficulty: the grade asked for, or None.
+        date: the day of a daily deal, or None.
+        max_attempts: how many candidates to try.
+        deal: ``deal(number, rules)``: the game's start from a deal number.
+        solve: the thoughtful solver, with the game's fixed limits (no time limit: the
+            outcome must not depend on the machine).
+        grade: ``grade(start, result)``: the grade of a winnable start.
+
+    Raises:
+        InvalidArgumentError: a bad argument, or no candidate among `max_attempts` is a
+            winnable deal of the grade.
+    """
+    asked = check_difficulty(difficulty)
+    start_seed, day = deal_seed(seed, date)
+    attempts = _check_attempts(max_attempts)
+    rng = SplitMix64(start_seed)
+    for attempt in range(attempts):
+        number = rng.below(1 << 32)
+        state = deal(number, rules)
+        result = solve(state)
+        if not result.winnable:
+            continue
+        got = grade(state, result)
+        if asked is not None and got != asked:
+            continue
+        return WinnableDeal(
+            rules=rules,
+            seed=start_seed,
+            number=number,
+            attempt=attempt,
+            layout=state.layout,
+            solution=result.moves,
+            difficulty=got,
+            nodes=result.nodes,
+            date=day,
+        )
+    wanted = "winnable deal" if asked is None else f"winnable {asked!r} deal"
+    raise InvalidArgumentError(
+        f"no {wanted} among the first {attempts} candidates of seed {start_seed}: "
+        "these rules may allow few or none"
+    )
+
+
+def grade_from(score: int, thresholds: tuple[int, int]) -> Difficulty:
+    """The grade of a winnable deal from its difficulty score and a row ``(easy,
+    medium)`` of a grade table: easy when `score` <= easy, medium when <= medium, hard
+    otherwise.
+
+    Examples:
+        >>> grade_from(3, (3, 10)), grade_from(4, (3, 10)), grade_from(11, (3, 10))
+        ('easy', 'medium', 'hard')
+    """
+    easy, medium = thresholds
+    if score <= easy:
+        return "easy"
+    if score <= medium:
+        return "medium"
+    return "hard"
+
+
+def solver_effort(result: SolveResult[Any]) -> int:
+    """The solver's effort on a winnable deal: the positions it stored beyond those of its
+    winning line (``nodes - length``, at least 0): how far it had to look off the line.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> state = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> solver_effort(p13.solve(state)) >= 0
+        True
+    """
+    return max(0, result.nodes - result.length)

@@ -1,0 +1,201 @@
+"""``deal``: a deal proven winnable, with its seed, grade and certificate, for every game;
+and the ``--winnable``, ``--difficulty`` and ``--daily`` options of ``play``.
+
+Layer: generic (`pyramid13.cli`): reaches a game only through the registry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+from .._base.deals import DIFFICULTIES, MAX_SEED
+from .._base.errors import Pyramid13Error
+from ._common import (
+    EXIT_OK,
+    CliError,
+    Parser,
+    Source,
+    add_rules_arguments,
+    apply_moves,
+    command_words,
+    natural,
+)
+from ._games import GameHooks, hooks_for
+
+__all__ = [
+    "add_deal_options",
+    "add_parser",
+    "chosen_deal",
+    "describe_deal",
+    "parse_date",
+    "run",
+    "wants_winnable",
+    "winnable_dealer",
+    "winnable_source",
+]
+
+
+def parse_date(text: str) -> datetime.date:
+    """A date written ``YYYY-MM-DD`` (the ``--date`` option)."""
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a date YYYY-MM-DD, not {text[:40]!r}") from None
+
+
+def add_deal_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """--winnable, --difficulty, --daily and --date: the options that ask for a deal
+    proven winnable (`chosen_deal` reads them)."""
+    parser.add_argument(
+        "--winnable",
+        action="store_true",
+        help="a deal proven winnable (knowing every card), chosen by --seed N (else at random)",
+    )
+    parser.add_argument(
+        "--difficulty",
+        choices=DIFFICULTIES,
+        help="with --winnable or --daily: a winnable deal of this grade",
+    )
+    parser.add_argument(
+        "--daily",
+        action="store_true",
+        help="today's winnable deal (the local date), the same for everyone on the day",
+    )
+    parser.add_argument(
+        "--date",
+        type=parse_date,
+        metavar="YYYY-MM-DD",
+        help="the daily winnable deal of this date",
+    )
+
+
+def wants_winnable(args: argparse.Namespace) -> bool:
+    """Whether the options ask for a winnable deal."""
+    return bool(
+        getattr(args, "winnable", False)
+        or getattr(args, "daily", False)
+        or getattr(args, "date", None) is not None
+        or getattr(args, "difficulty", None) is not None
+    )
+
+
+def chosen_deal(args: argparse.Namespace, hooks: GameHooks) -> Any:
+    """The `WinnableDeal` the options ask for: by --seed (a random one without), or the
+    daily deal of --daily (today, local time) or --date.
+
+    Raises:
+        CliError: contradictory options, or the library refused them.
+    """
+    day = args.date
+    if args.daily:
+        if day is not None:
+            raise CliError("--daily and --date go apart: choose one day")
+        day = datetime.date.today()
+    seed = getattr(args, "seed", None)
+    if day is not None and seed is not None:
+        raise CliError("--seed and a daily deal go apart: choose one")
+    if day is None and seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    if seed is not None and seed > MAX_SEED:
+        raise CliError(f"--seed: a seed of a winnable deal is at most 2**64-1, not {seed}")
+    rules = hooks.chosen_rules(args) or hooks.default_rules()
+    game = hooks.game
+    if game.winnable_deal is None:
+        raise CliError(f"{game.title} offers no winnable deals")
+    try:
+        return game.winnable_deal(rules, seed, difficulty=args.difficulty, date=day)
+    except Pyramid13Error as error:
+        raise CliError(str(error)) from None
+
+
+def winnable_source(args: argparse.Namespace, hooks: GameHooks) -> Source | None:
+    """The game of ``play --winnable`` (or --daily, --date, --difficulty): the start of
+    the winnable deal asked for, then --moves; None when no such option is given.
+
+    Raises:
+        CliError: another source of a game is given too, or the deal cannot be found.
+    """
+    if not wants_winnable(args):
+        return None
+    others = {"FILE": "file", "--pysolfc": "pysolfc", "--layout": "layout"}
+    others |= {"--position": "position", "--code": "code"}
+    for option, name in others.items():
+        if getattr(args, name, None) is not None:
+            raise CliError(f"{option} and a winnable deal go apart: choose one game")
+    deal = chosen_deal(args, hooks)
+    state = deal.start()
+    if args.moves:
+        state = apply_moves(state, args.moves)
+    return Source(state, describe_deal(deal, hooks, rules=False))
+
+
+def winnable_dealer(
+    args: argparse.Namespace, hooks: GameHooks
+) -> Callable[[int, Any], tuple[Any, str]] | None:
+    """How ``new SEED`` deals in a ``play --winnable`` session (or --daily, --date,
+    --difficulty): the winnable deal of SEED, of the grade asked; None in other sessions."""
+    find = hooks.game.winnable_deal
+    if not wants_winnable(args) or find is None:
+        return None
+
+    def deal(seed: int, rules: Any) -> tuple[Any, str]:
+        try:
+            found = find(rules, seed, difficulty=args.difficulty)
+        except Pyramid13Error as error:
+            raise CliError(str(error)) from None
+        return found.start(), describe_deal(found, hooks, rules=False)
+
+    return deal
+
+
+def describe_deal(deal: Any, hooks: GameHooks, *, rules: bool = True) -> str:
+    """Words for the player: the seed (or the day), the deal number, the grade and, with
+    `rules`, the rules."""
+    day = f"the daily deal of {deal.date.isoformat()}, " if deal.date is not None else ""
+    text = f"{day}winnable deal of seed {deal.seed}: deal number {deal.number}, {deal.difficulty}"
+    return f"{text}, {hooks.rules_text(deal.rules)}" if rules else text
+
+
+def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks) -> None:
+    """Register ``deal`` for the game of `hooks`."""
+    title = hooks.game.title
+    parser = subparsers.add_parser(
+        "deal",
+        help="a deal proven winnable: its seed, grade and certificate",
+        description=f"Find a {title} deal proven winnable (by a player who knows every "
+        "card), chosen by --seed or by the day (--daily, --date), of a --difficulty if "
+        "asked; print its seed, deal number and grade, or with --json the certificate "
+        "(a winning line) as well.",
+    )
+    parser.add_argument(
+        "--seed", type=natural, metavar="N", help="the seed (0 .. 2**64-1; default: at random)"
+    )
+    add_deal_options(parser)
+    add_rules_arguments(parser, hooks, deal=False)
+    parser.add_argument(
+        "--json", action="store_true", help="print the deal and its certificate as JSON"
+    )
+    parser.set_defaults(run=run, game=hooks.game.name)
+
+
+def run(args: argparse.Namespace) -> int:
+    """``deal``, for the game the command names."""
+    hooks = hooks_for(args.game)
+    deal = chosen_deal(args, hooks)
+    if args.json:
+        print(json.dumps(deal.to_dict()))
+        return EXIT_OK
+    print(describe_deal(deal, hooks))
+    print(
+        f"certificate: a winning line of {len(deal.solution)} moves, found with "
+        f"{deal.nodes:,} positions (--json prints it)"
+    )
+    rules = hooks.game.format_rules(deal.rules) if hooks.game.format_rules else None
+    preset = f" --preset {rules}" if rules else ""
+    print(f"play it: {command_words(hooks)} play --seed {deal.number}{preset}")
+    return EXIT_OK

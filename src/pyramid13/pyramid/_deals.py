@@ -1,0 +1,202 @@
+"""Pyramid's winnable deals: `winnable_deal` and its grade table.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor. The search
+itself (the candidate deal numbers, the daily seed) is the floor's
+(`pyramid13._base.deals`); Pyramid gives it its deal, its solver with fixed limits and
+its grade.
+
+The algorithm, kept from version to version (a golden-vector test pins it):
+
+1. the seed is `seed`, or ``YYYYMMDD`` for ``date=``;
+2. candidate ``k`` (k = 0, 1, ...) is the deal number ``n_k``, the low 32 bits of the
+   k-th output of SplitMix64 seeded with the seed, dealt as ``Layout.shuffled(n_k)``;
+3. each candidate is solved by `solve` with ``node_limit=SOLVE_NODE_LIMIT`` and no time
+   limit; a candidate that is lost or undecided is skipped;
+4. a winnable candidate is graded (`grade`: its `score` against `GRADES`); the first
+   whose grade is `difficulty` (any grade when None) is returned, with the solver's
+   winning line as its certificate.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from .._base.deals import (
+    MAX_ATTEMPTS,
+    Difficulty,
+    WinnableDeal,
+    find_winnable,
+    grade_from,
+    solver_effort,
+)
+from .._base.solving import SolveResult
+from .._base.status import Status
+from ._bots import RandomBot
+from ._greedy import greedy_move
+from ._layout import Layout
+from ._moves import Move
+from ._rules import RuleSet, as_rules
+from ._state import GameState
+from .solver import solve
+
+__all__ = [
+    "GRADES",
+    "GRADE_DEFAULT",
+    "RANDOM_GAMES",
+    "SOLVE_NODE_LIMIT",
+    "grade",
+    "greedy_wins",
+    "score",
+    "winnable_deal",
+]
+
+SOLVE_NODE_LIMIT: Final = 200_000
+"""The node limit each candidate deal is solved with (a deal undecided within it is
+skipped): the outcome depends on no clock."""
+
+RANDOM_GAMES: Final = 16
+"""How many games of the random bot (`RandomBot` seeds 0 to 15) the score plays."""
+
+#: The grade table, by preset: ``(easy, medium)`` thresholds on the difficulty score
+#: (`score`): a winnable deal is easy when its score is at most ``easy``, medium when at
+#: most ``medium``, hard otherwise. Calibrated by ``tools/calibrate_deal_grades.py`` on
+#: deals the tests never use, so that each grade holds as near a third of the preset's
+#: winnable deals as ties between scores allow (comments: the calibration sample, easy,
+#: medium and hard).
+GRADES: Final[Mapping[str, tuple[int, int]]] = {
+    "classic": (11_504, 11_610),  # 45 deals: 15, 16, 14
+    "cardems": (401, 1_101),  # 90 deals: 29, 29, 32
+    "three-stacks": (11_602, 11_608),  # 90 deals: 33, 31, 26
+    "microsoft": (1_401, 1_601),  # 90 deals: 25, 45, 20
+    "pysolfc": (1_612, 11_607),  # 90 deals: 30, 29, 31
+    "relaxed": (1_501, 1_601),  # 90 deals: 36, 34, 20
+    "apophis": (1_504, 1_603),  # 90 deals: 27, 33, 30
+    "king-tut": (11_605, 11_610),  # 90 deals: 28, 34, 28
+    "cardgames": (1, 401),  # 90 deals: 32, 29, 29
+    "solitaire-lab": (11_606, 11_613),  # 45 deals: 14, 19, 12
+}
+
+GRADE_DEFAULT: Final = (11_504, 11_610)
+"""The row of `GRADES` for rules that are no preset: classic's."""
+
+
+def _plays_to_win(start: GameState, choose: Callable[[GameState], Move | None]) -> bool:
+    state = start
+    while not state.is_over:
+        move = choose(state)
+        assert move is not None
+        state = state.apply(move)
+    return state.status is Status.WON
+
+
+def greedy_wins(start: GameState) -> bool:
+    """Whether the greedy bot (`GreedyBot`: honest, no undo) wins the game from `start`.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> start = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> greedy_wins(start)
+        True
+    """
+    return _plays_to_win(start, greedy_move)
+
+
+def score(start: GameState, result: SolveResult[Move]) -> int:
+    """The difficulty score of the winnable deal `start` (its thoughtful `result` given):
+    how honest play fares on it first, then how hard the solver had to look.
+
+    ``10000`` if the greedy bot (`GreedyBot`, no undo) loses it, plus ``100`` for each of
+    the `RANDOM_GAMES` games of the random bot (`RandomBot` seeds 0 to 15, no undo) that
+    lose, plus the number of binary digits of the solver's effort (the positions it
+    stored beyond its winning line; 0 for none, at most 18 within `SOLVE_NODE_LIMIT`), a
+    scale on which a search twice as long counts one more. Every part is deterministic.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> start = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> score(start, p13.solve(start, node_limit=SOLVE_NODE_LIMIT)) < 10000
+        True
+    """
+    total = 0 if greedy_wins(start) else 10_000
+    for seed in range(RANDOM_GAMES):
+        if not _plays_to_win(start, RandomBot(seed=seed).choose):
+            total += 100
+    return total + solver_effort(result).bit_length()
+
+
+def grade(start: GameState, result: SolveResult[Move]) -> Difficulty:
+    """The grade of the winnable deal `start`, whose thoughtful `result` is given: its
+    `score` against its preset's row of `GRADES`.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> start = p13.GameState.new(p13.Layout.shuffled(2), p13.RuleSet.preset("microsoft"))
+        >>> grade(start, p13.solve(start, node_limit=SOLVE_NODE_LIMIT))
+        'medium'
+    """
+    name = start.rules.preset_name
+    row = GRADES.get(name, GRADE_DEFAULT) if name is not None else GRADE_DEFAULT
+    return grade_from(score(start, result), row)
+
+
+def _deal(number: int, rules: RuleSet) -> GameState:
+    return GameState.new(Layout.shuffled(number), rules)
+
+
+def _solve(state: GameState) -> SolveResult[Move]:
+    return solve(state, node_limit=SOLVE_NODE_LIMIT)
+
+
+def winnable_deal(
+    rules: RuleSet | str | None,
+    seed: int | None = None,
+    *,
+    difficulty: Difficulty | None = None,
+    date: datetime.date | None = None,
+    max_attempts: int = MAX_ATTEMPTS,
+) -> WinnableDeal[Move]:
+    """A Pyramid deal proven winnable under `rules` (knowing every card), with a winning
+    line, chosen by `seed` (or by `date`: the daily deal), of the grade `difficulty`.
+
+    The same arguments give the same deal on every machine and in every release that
+    keeps the algorithm of this module (see the module notes): the candidates are
+    ``Layout.shuffled(n)`` for the deal numbers ``n`` of SplitMix64 seeded with `seed`,
+    each solved within `SOLVE_NODE_LIMIT` positions, and the first winnable one of the
+    grade is returned. "Winnable" is thoughtful: a player who knows the order of the
+    stock wins; an honest player can still lose it.
+
+    Args:
+        rules: a RuleSet, a preset's name, or None for `RuleSet()` (classic).
+        seed: an int in ``0 .. 2**64 - 1``; omit it and give `date` for the daily deal.
+        difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (see `GRADES`), or None for a
+            deal of any grade.
+        date: the day of the daily deal: the seed is the number ``YYYYMMDD``.
+        max_attempts: how many candidates to try before giving up.
+
+    Raises:
+        InvalidArgumentError: `seed` is not an int in range (a bool included), both or
+            neither of `seed` and `date` given, an unknown `difficulty`, a bad
+            `max_attempts`, or no winnable deal of the grade among the candidates.
+        InvalidRulesError: `rules` is no rule set or preset.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> deal = p13.pyramid.winnable_deal("microsoft", 1)
+        >>> deal.start().observe() == p13.GameState.new(deal.layout, deal.rules).observe()
+        True
+        >>> p13.pyramid.winnable_deal("microsoft", 1, difficulty="hard").difficulty
+        'hard'
+    """
+    checked = as_rules(rules)
+    return find_winnable(
+        checked,
+        seed,
+        difficulty=difficulty,
+        date=date,
+        max_attempts=max_attempts,
+        deal=_deal,
+        solve=_solve,
+        grade=grade,
+    )

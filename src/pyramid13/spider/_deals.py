@@ -1,0 +1,134 @@
+"""Spider's winnable deals: `winnable_deal` and its grade table.
+
+Layer: the Spider game (`pyramid13.spider`), which imports only the floor. The search
+itself (the candidate deal numbers, the daily seed) is the floor's
+(`pyramid13._base.deals`), the same as Pyramid's; Spider gives it its deal, its solver
+with fixed limits and its grade.
+
+The algorithm, kept from version to version (a golden-vector test pins it):
+
+1. the seed is `seed`, or ``YYYYMMDD`` for ``date=``;
+2. candidate ``k`` (k = 0, 1, ...) is the deal number ``n_k``, the low 32 bits of the
+   k-th output of SplitMix64 seeded with the seed, dealt as ``Layout.shuffled(n_k, rules)``;
+3. each candidate is solved by `solve` with ``node_limit=SOLVE_NODE_LIMIT`` and no time
+   limit; a candidate that is lost or undecided is skipped;
+4. a winnable candidate is graded (`grade`); the first whose grade is `difficulty` (any
+   grade when None) is returned, with the solver's winning line as its certificate.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Final
+
+from .._base.deals import (
+    MAX_ATTEMPTS,
+    Difficulty,
+    WinnableDeal,
+    find_winnable,
+    grade_from,
+    solver_effort,
+)
+from .._base.solving import SolveResult
+from ._layout import Layout
+from ._moves import Move
+from ._rules import RuleSet, as_rules
+from ._state import GameState
+from .solver import solve
+
+__all__ = ["GRADES", "SOLVE_NODE_LIMIT", "grade", "winnable_deal"]
+
+SOLVE_NODE_LIMIT: Final = 300_000
+"""The node limit each candidate deal is solved with (a deal undecided within it is
+skipped): the outcome depends on no clock."""
+
+#: The grade table, by the number of suits in play: ``(easy, medium)`` thresholds on the
+#: solver's effort (the positions it stored beyond its winning line). A winnable deal is
+#: easy when the effort is at most ``easy``, medium when at most ``medium``, hard
+#: otherwise. Calibrated by ``tools/calibrate_deal_grades.py`` on `pysolfc` deals the
+#: tests never use, so that each grade holds about a third of the winnable deals; every
+#: rule set with that many suits uses the row.
+GRADES: Final[Mapping[int, tuple[int, int]]] = {
+    1: (3_145, 4_228),  # 30 winnable deals
+    2: (4_532, 7_846),  # 30 winnable deals
+    4: (8_664, 41_463),  # 12 winnable deals of 13 candidates
+}
+
+
+def grade(start: GameState, result: SolveResult[Move]) -> Difficulty:
+    """The grade of the winnable deal `start`, whose thoughtful `result` is given: see
+    `GRADES`.
+
+    Examples:
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc", suits=1)
+        >>> start = spider.GameState.new(spider.Layout.shuffled(1, rules), rules)
+        >>> grade(start, spider.solve(start)) in ("easy", "medium", "hard")
+        True
+    """
+    return grade_from(solver_effort(result), GRADES[start.rules.suits])
+
+
+def _deal(number: int, rules: RuleSet) -> GameState:
+    return GameState.new(Layout.shuffled(number, rules), rules)
+
+
+def _solve(state: GameState) -> SolveResult[Move]:
+    return solve(state, node_limit=SOLVE_NODE_LIMIT)
+
+
+def winnable_deal(
+    rules: RuleSet | str | None,
+    seed: int | None = None,
+    *,
+    difficulty: Difficulty | None = None,
+    date: datetime.date | None = None,
+    max_attempts: int = MAX_ATTEMPTS,
+) -> WinnableDeal[Move]:
+    """A Spider deal proven winnable under `rules` (knowing every card, the face-down
+    ones and the stock), with a winning line, chosen by `seed` (or by `date`: the daily
+    deal), of the grade `difficulty`.
+
+    The same arguments give the same deal on every machine and in every release that
+    keeps the algorithm of this module (see the module notes): the candidates are
+    ``Layout.shuffled(n, rules)`` for the deal numbers ``n`` of SplitMix64 seeded with
+    `seed`, each solved within `SOLVE_NODE_LIMIT` positions, and the first winnable one
+    of the grade is returned. An honest player, who sees only the face-up cards, can
+    still lose it.
+
+    Args:
+        rules: a spider RuleSet, a preset's name (4 suits), or None for `RuleSet()`.
+        seed: an int in ``0 .. 2**64 - 1``; omit it and give `date` for the daily deal.
+        difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (see `GRADES`), or None for a
+            deal of any grade.
+        date: the day of the daily deal: the seed is the number ``YYYYMMDD``.
+        max_attempts: how many candidates to try before giving up.
+
+    Raises:
+        InvalidArgumentError: `seed` is not an int in range (a bool included), both or
+            neither of `seed` and `date` given, an unknown `difficulty`, a bad
+            `max_attempts`, or no winnable deal of the grade among the candidates.
+        InvalidRulesError: `rules` is no rule set or preset.
+
+    Examples:
+        >>> from pyramid13 import spider
+        >>> rules = spider.RuleSet.preset("pysolfc", suits=1)
+        >>> deal = spider.winnable_deal(rules, 1)
+        >>> state = deal.start()
+        >>> for move in deal.solution:
+        ...     state = state.apply(move)
+        >>> state.status
+        <Status.WON: 'won'>
+    """
+    checked = as_rules(rules)
+    return find_winnable(
+        checked,
+        seed,
+        difficulty=difficulty,
+        date=date,
+        max_attempts=max_attempts,
+        deal=_deal,
+        solve=_solve,
+        grade=grade,
+    )

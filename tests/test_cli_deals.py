@@ -1,0 +1,106 @@
+"""The command line's winnable deals: ``deal`` prints the seed, the deal number and the
+grade (with ``--json`` the certificate, which replays to a win), and ``play --winnable``,
+``--difficulty``, ``--daily`` and ``--date`` start that deal."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import sys
+
+import pytest
+
+import pyramid13 as p13
+from pyramid13 import spider
+from pyramid13.cli import main
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], *args: str, stdin: str | None = None
+) -> tuple[int, str, str]:
+    if stdin is not None:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode()), encoding="utf-8")
+    try:
+        status = main(list(args))
+    finally:
+        sys.stdin = sys.__stdin__
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_deal_prints_the_seed_the_number_and_the_grade(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", "--seed", "3", "--preset", "microsoft")
+    deal = p13.winnable_deal("microsoft", 3)
+    assert status == 0
+    assert f"seed 3: deal number {deal.number}, {deal.difficulty}" in out
+    assert f"a winning line of {len(deal.solution)} moves" in out
+    assert f"pyramid13 play --seed {deal.number} --preset microsoft" in out
+
+
+def test_deal_json_carries_a_certificate_that_wins(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "deal", "--seed", "4", "--preset", "microsoft", "--difficulty", "hard", "--json"
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert data["difficulty"] == "hard"
+    assert data["seed"] == 4
+    state = p13.GameState.new(p13.Layout.parse(data["layout"]), p13.RuleSet.preset("microsoft"))
+    for text in data["solution"]:
+        state = state.apply(text)
+    assert state.status is p13.Status.WON
+
+
+def test_spider_deal_and_the_daily_date(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "spider", "deal", "--date", "2026-12-01", "--suits", "1", "--json")
+    rules = spider.RuleSet.preset("bicycle", suits=1)
+    expected = spider.winnable_deal(rules, date=datetime.date(2026, 12, 1))
+    assert status == 0
+    data = json.loads(out)
+    assert (data["seed"], data["number"], data["date"]) == (20261201, expected.number, "2026-12-01")
+
+
+def test_play_winnable_starts_the_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = p13.winnable_deal("microsoft", 5, difficulty="easy")
+    moves = "\n".join(map(str, deal.solution))
+    status, out, _ = run(
+        capsys,
+        *("play", "--winnable", "--seed", "5", "--difficulty", "easy", "--preset", "microsoft"),
+        stdin=moves + "\n",
+    )
+    assert status == 0
+    assert f"deal number {deal.number}, easy" in out
+    assert "You won!" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("play", "--winnable", "--layout", "KC"), "--layout and a winnable deal go apart"),
+        (("deal", "--daily", "--date", "2026-01-01"), "--daily and --date go apart"),
+        (("deal", "--seed", "1", "--date", "2026-01-01"), "--seed and a daily deal go apart"),
+        (("deal", "--date", "2026-13-01"), "expected a date YYYY-MM-DD"),
+        (("deal", "--seed", str(2**64)), "at most 2**64-1"),
+        (("deal", "--difficulty", "extreme"), "invalid choice"),
+    ],
+)
+def test_bad_deal_options_are_refused(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    status, _, err = run(capsys, *args)
+    assert status == 2
+    assert message in err
+
+
+def test_new_in_a_winnable_session_deals_a_winnable_deal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    deal = p13.winnable_deal("microsoft", 9, difficulty="hard")
+    status, out, _ = run(
+        capsys,
+        *("play", "--winnable", "--seed", "5", "--difficulty", "hard", "--preset", "microsoft"),
+        stdin="new 9\nq\n",
+    )
+    assert status == 0
+    assert f"winnable deal of seed 9: deal number {deal.number}, hard" in out

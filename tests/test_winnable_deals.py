@@ -1,0 +1,235 @@
+"""Winnable deals: the certificate wins, the algorithm is the documented one (golden
+vectors and an independent re-run of the candidate stream), the deal shows nothing of its
+certificate, the daily deal, and bad arguments."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pyramid13 as p13
+from pyramid13 import spider
+from pyramid13._base.deals import DIFFICULTIES, candidate_numbers, daily_seed
+from pyramid13._base.shuffle import SplitMix64
+from pyramid13.pyramid import _deals as pyramid_deals
+from pyramid13.spider import _deals as spider_deals
+
+SPIDER_1 = spider.RuleSet.preset("pysolfc", suits=1)
+FAST_PRESETS = ("microsoft", "cardems", "relaxed", "cardgames", "apophis")
+
+
+def replay(deal: p13.WinnableDeal[Any]) -> Any:
+    state = deal.start()
+    for move in deal.solution:
+        state = state.apply(move)
+    return state
+
+
+# -- the candidate stream: SplitMix64, independently checked -----------------------------
+
+
+def test_candidates_are_the_low_bits_of_splitmix64() -> None:
+    # The first output of SplitMix64 seeded with 0 is 0xE220A8397B1DCDAF (the reference
+    # implementation's published vector): its low 32 bits are the first candidate.
+    assert candidate_numbers(0, 1) == (0x7B1DCDAF,)
+    rng = SplitMix64(12345)
+    assert candidate_numbers(12345, 5) == tuple(rng.next() & 0xFFFFFFFF for _ in range(5))
+
+
+def test_daily_seed_is_yyyymmdd() -> None:
+    assert daily_seed(datetime.date(2026, 12, 1)) == 20261201
+    assert daily_seed(datetime.date(1, 1, 1)) == 10101
+
+
+# -- golden vectors: (rules, seed) -> deal number, attempt, layout ----------------------
+
+GOLDEN_PYRAMID = [
+    ("microsoft", 0, 2065550767, 0),
+    ("microsoft", 1, 2298633409, 0),
+    ("microsoft", 2, 201072194, 1),
+    ("classic", 1, 897465768, 8),
+]
+
+
+@pytest.mark.parametrize(("preset", "seed", "number", "attempt"), GOLDEN_PYRAMID)
+def test_pyramid_golden_deals(preset: str, seed: int, number: int, attempt: int) -> None:
+    deal = p13.winnable_deal(preset, seed)
+    assert (deal.number, deal.attempt, deal.seed) == (number, attempt, seed)
+    assert deal.layout == p13.Layout.shuffled(number)
+    assert candidate_numbers(seed, attempt + 1)[-1] == number
+    assert replay(deal).status is p13.Status.WON
+
+
+GOLDEN_SPIDER = [(1, 0, 2065550767, 0)]
+
+
+@pytest.mark.parametrize(("suits", "seed", "number", "attempt"), GOLDEN_SPIDER)
+def test_spider_golden_deals(suits: int, seed: int, number: int, attempt: int) -> None:
+    rules = spider.RuleSet.preset("pysolfc", suits=suits)
+    deal = spider.winnable_deal(rules, seed)
+    assert (deal.number, deal.attempt) == (number, attempt)
+    assert deal.layout == spider.Layout.shuffled(number, rules)
+    assert replay(deal).status is p13.Status.WON
+
+
+# -- the algorithm, re-run from its description ------------------------------------------
+
+
+@settings(max_examples=8)
+@given(
+    preset=st.sampled_from(FAST_PRESETS),
+    seed=st.integers(0, 2**64 - 1),
+    difficulty=st.sampled_from((None, *DIFFICULTIES)),
+)
+def test_the_deal_is_the_first_winnable_candidate_of_its_grade(
+    preset: str, seed: int, difficulty: str | None
+) -> None:
+    deal = p13.winnable_deal(preset, seed, difficulty=difficulty)  # type: ignore[arg-type]
+    rules = p13.RuleSet.preset(preset)
+    assert deal.rules == rules
+    assert deal.seed == seed
+    assert deal.date is None
+    numbers = candidate_numbers(seed, deal.attempt + 1)
+    assert numbers[-1] == deal.number
+    for number in numbers[:-1]:  # every earlier candidate was lost or of another grade
+        start = p13.GameState.new(p13.Layout.shuffled(number), rules)
+        result = p13.solve(start, node_limit=pyramid_deals.SOLVE_NODE_LIMIT)
+        assert not result.winnable or (
+            difficulty is not None and pyramid_deals.grade(start, result) != difficulty
+        )
+    if difficulty is not None:
+        assert deal.difficulty == difficulty
+    assert deal.difficulty in DIFFICULTIES
+    end = replay(deal)
+    assert end.status is p13.Status.WON
+    assert len(deal.solution) == len(end.history)
+
+
+def test_a_spider_deal_replays_to_a_win_and_keeps_its_grade() -> None:
+    deal = spider.winnable_deal(SPIDER_1, 3, difficulty="easy")
+    assert deal.difficulty == "easy"
+    assert replay(deal).status is p13.Status.WON
+    start = deal.start()
+    assert (
+        spider_deals.grade(start, spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT))
+        == "easy"
+    )
+
+
+# -- honest play: the deal is just a layout ----------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["pyramid", "spider"])
+def test_the_start_shows_nothing_of_the_certificate(game: str) -> None:
+    if game == "pyramid":
+        deal: p13.WinnableDeal[Any] = p13.winnable_deal("microsoft", 5)
+        twin: Any = p13.GameState.new(p13.Layout.shuffled(deal.number), deal.rules)
+    else:
+        deal = spider.winnable_deal(SPIDER_1, 5)
+        twin = spider.GameState.new(spider.Layout.shuffled(deal.number, SPIDER_1), SPIDER_1)
+    start = deal.start()
+    assert start.observe() == twin.observe()
+    assert start == twin
+
+
+# -- daily deal and the generic function -------------------------------------------------
+
+
+def test_the_daily_deal_is_the_deal_of_its_yyyymmdd_seed() -> None:
+    day = datetime.date(2026, 12, 1)
+    daily = p13.winnable_deal("microsoft", date=day)
+    assert daily.date == day
+    assert daily.seed == 20261201
+    assert daily.number == p13.winnable_deal("microsoft", 20261201).number
+    moment = datetime.datetime(2026, 12, 1, 23, 59)
+    assert p13.winnable_deal("microsoft", date=moment) == daily
+
+
+def test_the_top_level_function_serves_both_games() -> None:
+    assert p13.winnable_deal(SPIDER_1, 2) == spider.winnable_deal(SPIDER_1, 2)
+    classic = p13.winnable_deal(None, 1)  # None: Pyramid's RuleSet(), classic
+    assert classic.rules == p13.RuleSet()
+    assert classic.number == 897465768
+    data = p13.winnable_deal("microsoft", 2).to_dict()
+    assert data["game"] == "pyramid"
+    assert data["rules"] == "microsoft"
+    assert [p13.Move.parse(text) for text in data["solution"]] == list(
+        p13.winnable_deal("microsoft", 2).solution
+    )
+
+
+# -- bad arguments -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"seed": True}, "seed must be an int"),
+        ({"seed": -1}, "seed must be an int in 0..2**64-1"),
+        ({"seed": 2**64}, "seed must be an int in 0..2**64-1"),
+        ({"seed": "1"}, "seed must be an int"),
+        ({"seed": 1.0}, "seed must be an int"),
+        ({}, "give a seed"),
+        ({"seed": 1, "date": datetime.date(2026, 1, 1)}, "not both"),
+        ({"date": "2026-01-01"}, "date must be a datetime.date"),
+        ({"seed": 1, "difficulty": "extreme"}, "difficulty must be"),
+        ({"seed": 1, "difficulty": "EASY"}, "difficulty must be"),
+        ({"seed": 1, "max_attempts": 0}, "max_attempts must be a positive int"),
+        ({"seed": 1, "max_attempts": True}, "max_attempts must be a positive int"),
+    ],
+)
+@pytest.mark.parametrize("function", [p13.winnable_deal, spider.winnable_deal])
+def test_bad_arguments_are_refused(function: Any, kwargs: dict[str, Any], message: str) -> None:
+    rules = SPIDER_1 if function is spider.winnable_deal else p13.RuleSet.preset("microsoft")
+    with pytest.raises(p13.InvalidArgumentError, match=message.replace("*", r"\*")):
+        function(rules, **kwargs)
+
+
+def test_a_value_of_a_game_that_is_no_rule_set_is_refused() -> None:
+    with pytest.raises(p13.InvalidArgumentError, match="a Spider Layout"):
+        p13.winnable_deal(spider.Layout.shuffled(1, SPIDER_1), 1)
+    with pytest.raises(p13.InvalidRulesError):
+        p13.winnable_deal("windows", 1)
+
+
+def test_running_out_of_candidates_says_so() -> None:
+    # the first candidate of seed 0 is winnable (a golden vector): asking for another
+    # grade with one attempt runs out
+    first = p13.winnable_deal("microsoft", 0, max_attempts=1)
+    assert first.attempt == 0
+    for grade in DIFFICULTIES:
+        if grade == first.difficulty:
+            assert p13.winnable_deal("microsoft", 0, difficulty=grade, max_attempts=1) == first
+            continue
+        with pytest.raises(
+            p13.InvalidArgumentError, match="among the first 1 candidates of seed 0"
+        ):
+            p13.winnable_deal("microsoft", 0, difficulty=grade, max_attempts=1)
+
+
+# -- the published grade tables are the code's ------------------------------------------
+
+
+def _table(text: str, header: str) -> dict[str, tuple[int, int]]:
+    lines = text.splitlines()
+    start = next(number for number, line in enumerate(lines) if line.startswith(header))
+    rows = {}
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        key, easy, medium = (cell.strip().strip("`") for cell in line.strip("|").split("|"))
+        rows[key] = (int(easy.replace(",", "")), int(medium.replace(",", "")))
+    return rows
+
+
+def test_the_how_to_page_publishes_the_grade_tables() -> None:
+    page = (Path(__file__).parents[1] / "docs" / "how-to" / "winnable-deals.md").read_text()
+    assert _table(page, "| Pyramid preset") == dict(pyramid_deals.GRADES)
+    spider_rows = {str(suits): row for suits, row in spider_deals.GRADES.items()}
+    assert _table(page, "| Spider suits") == spider_rows
+    assert set(pyramid_deals.GRADES) == set(p13.RuleSet.preset_names())

@@ -1,0 +1,114 @@
+"""Calibrate the grade tables of `winnable_deal` (``GRADES`` in ``pyramid13/pyramid/_deals.py``
+and ``pyramid13/spider/_deals.py``) on deals that the tests never use.
+
+Layer: a tool (outside the package). For each preset (Pyramid) or suit count (Spider, the
+`pysolfc` preset), it solves the candidates of calibration seeds (``2**40 + k``, a range no
+test or example uses) exactly as `winnable_deal` does, keeps the winnable ones, and prints
+the thresholds that split them into thirds:
+
+``easy`` and ``medium`` are the scores seen (Pyramid: ``pyramid13.pyramid._deals.score``;
+Spider: the solver's effort) that bring the shares of easy, and of easy or medium, closest
+to one and two thirds; ties can leave the thirds uneven, never a grade empty.
+
+Copy the printed rows into the tables. ``python tools/calibrate_deal_grades.py pyramid
+--deals 200`` (every preset) or ``... spider --deals 60 --suits 1 2 4``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+import pyramid13 as p13
+from pyramid13 import spider
+from pyramid13._base.deals import candidate_numbers, solver_effort
+from pyramid13.pyramid import _deals as pyramid_deals
+from pyramid13.spider import _deals as spider_deals
+
+__all__ = ["main", "pyramid_row", "spider_row"]
+
+CALIBRATION_SEED = 1 << 40
+
+
+def _quantile(values: list[int], share: float) -> int:
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(len(ordered) * share) - 1)]
+
+
+def _thirds(values: list[int]) -> tuple[int, int]:
+    """The thresholds that bring the shares of easy and of easy or medium closest to one
+    and two thirds, among the scores seen (ties can leave the thirds uneven); hard and
+    medium are never left empty while the scores differ."""
+    distinct = sorted(set(values))
+    count = len(values)
+
+    def share(limit: int) -> float:
+        return sum(value <= limit for value in values) / count
+
+    below_top = distinct[:-1] or distinct  # a score above medium: hard is not empty
+    easy = min(below_top[:-1] or below_top, key=lambda limit: abs(share(limit) - 1 / 3))
+    above = [limit for limit in below_top if limit > easy] or [easy]  # medium is not empty
+    medium = min(above, key=lambda limit: abs(share(limit) - 2 / 3))
+    return easy, medium
+
+
+def _shares(values: list[int], row: tuple[int, int]) -> str:
+    easy = sum(value <= row[0] for value in values)
+    medium = sum(row[0] < value <= row[1] for value in values)
+    return f"easy {easy}, medium {medium}, hard {len(values) - easy - medium}"
+
+
+def pyramid_row(preset: str, deals: int) -> tuple[tuple[int, int], str, int]:
+    """The thresholds of `preset` from `deals` winnable deals, the grades' counts, and
+    the candidates solved."""
+    rules = p13.RuleSet.preset(preset)
+    scores: list[int] = []
+    tried = 0
+    numbers = iter(candidate_numbers(CALIBRATION_SEED, 1_000_000))
+    while len(scores) < deals:
+        tried += 1
+        start = p13.GameState.new(p13.Layout.shuffled(next(numbers)), rules)
+        result = p13.solve(start, node_limit=pyramid_deals.SOLVE_NODE_LIMIT)
+        if result.winnable:
+            scores.append(pyramid_deals.score(start, result))
+    row = _thirds(scores)
+    return row, _shares(scores, row), tried
+
+
+def spider_row(suits: int, deals: int) -> tuple[tuple[int, int], str, int]:
+    """The thresholds of `suits` (the `pysolfc` preset), the grades' counts, and the
+    candidates solved."""
+    rules = spider.RuleSet.preset("pysolfc", suits=suits)
+    efforts: list[int] = []
+    tried = 0
+    numbers = iter(candidate_numbers(CALIBRATION_SEED, 1_000_000))
+    while len(efforts) < deals:
+        tried += 1
+        start = spider.GameState.new(spider.Layout.shuffled(next(numbers), rules), rules)
+        result = spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT)
+        if result.winnable:
+            efforts.append(solver_effort(result))
+    row = _thirds(efforts)
+    return row, _shares(efforts, row), tried
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the rows of the asked game's grade table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=["pyramid", "spider"])
+    parser.add_argument("--deals", type=int, default=200, help="winnable deals per row")
+    parser.add_argument("--presets", nargs="*", default=list(p13.RuleSet.preset_names()))
+    parser.add_argument("--suits", nargs="*", type=int, default=[1, 2, 4])
+    args = parser.parse_args(argv)
+    if args.game == "pyramid":
+        for preset in args.presets:
+            row, shares, tried = pyramid_row(preset, args.deals)
+            print(f'    "{preset}": {row},  # {args.deals} winnable of {tried}: {shares}')
+    else:
+        for suits in args.suits:
+            srow, shares, tried = spider_row(suits, args.deals)
+            print(f"    {suits}: {srow},  # {args.deals} winnable of {tried}: {shares}")
+
+
+if __name__ == "__main__":
+    main()
