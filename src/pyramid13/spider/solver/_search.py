@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 
-from ._model import Position, SolverGame, beam_key
+from ._model import CHAOS, Position, SolverGame, Weights, beam_key
 
 __all__ = ["Budget", "OutOfBudgetError", "find", "prove"]
 
@@ -33,6 +33,8 @@ _RUNS = 8
 _FIRST_WIDTH = 5
 _GROWTH = 3
 _NODES_PER_WIDTH = 1_500
+# The chaos weights each width is tried with, in turn (see `beam_key`).
+_KEYS: tuple[Weights, ...] = (CHAOS, (3, 2, 2), (4, 2, 2), (3, 2, 3))
 
 # A line of moves: (last move code, the line before it), None for the empty line.
 _Line = tuple[int, "_Line"] | None
@@ -67,7 +69,7 @@ class Budget:
 
 
 def _beam(
-    game: SolverGame, budget: Budget, width: int, nodes: int
+    game: SolverGame, budget: Budget, width: int, nodes: int, weights: Weights = CHAOS
 ) -> tuple[list[int] | None, bool]:
     """One beam search: a winning line or None, and whether it dropped anything (a
     position past the beam's width, or the search stopped after `nodes` expansions)."""
@@ -96,7 +98,8 @@ def _beam(
                         codes.append(code)
                     codes.reverse()
                     return codes, dropped
-                ranked.append((beam_key(child, total), key, child, after, total, (code, line)))
+                rank = beam_key(child, total, weights)
+                ranked.append((rank, key, child, after, total, (code, line)))
         if budget.nodes >= stop:
             return None, True
         ranked.sort(key=_first)
@@ -129,9 +132,14 @@ def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[in
     if not any(game.root) and not game.deals:
         return []
     while True:
-        line, dropped = _beam(game, budget, width, width * _NODES_PER_WIDTH)
-        if line is not None or not dropped:
-            return line
+        dropped = False
+        for weights in _KEYS:
+            line, cut = _beam(game, budget, width, width * _NODES_PER_WIDTH, weights)
+            if line is not None:
+                return line
+            dropped = dropped or cut
+        if not dropped:
+            return None
         width *= _GROWTH
 
 
