@@ -22,7 +22,9 @@ Two evaluations, lower is better, with per-pile parts cached by the pile's bytes
   a pile whose cards are all face up counts one piece less when its bottom card is a King
   or fits on another pile's top card (it can move whole), and each empty pile half a
   piece less. Ties go to the position with more cards in top runs, runs removed and empty
-  piles.
+  piles. Its `Weights` count a face-down card, a card on one rank higher of another suit
+  and any other break in half pieces (`CHAOS`, every piece alike, by default); the bonuses
+  for a movable pile and an empty one scale with the last weight.
 
 Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """

@@ -7,8 +7,10 @@ those that dealt early (a deal adds ten cards, and chaos). A table of the positi
 entered the beam (their hashes) keeps it from coming back to them; a position ranked out
 once may come back by another way. The moves are `SolverGame.options`: complete runs
 are removed at once, a run is split only to make a longer one of its suit, one empty pile
-is a target. When a beam ends without a win having dropped some position, a wider one
-starts from scratch. This search selects moves and drops positions, so it never proves a
+is a target. Each width is tried with each of the weightings of chaos in `_KEYS`, in
+turn (a deal one misses is often won by another at the same width, far more cheaply than
+by a wider beam); when all end without a win and some beam dropped a position, a wider
+one starts from scratch. This search selects moves and drops positions, so it never proves a
 loss.
 
 **Proving** (`prove`). A depth-first search over every legal move, with a table of the
@@ -122,9 +124,10 @@ def _first(item: tuple[int, int, Position, int, int, _Line]) -> int:
 def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[int] | None:
     """A winning line of move codes from the root, or None (nothing proved either way).
 
-    Beam searches of growing width: when one ends without a win having dropped some
-    position, the next is `_GROWTH` times wider; each gets `_NODES_PER_WIDTH` expansions
-    per unit of width.
+    Beam searches of growing width, each width with each weighting of chaos in `_KEYS`:
+    when all of a width end without a win and one of them dropped some position, the
+    next width is `_GROWTH` times wider; each beam gets `_NODES_PER_WIDTH` expansions per
+    unit of width.
 
     Raises:
         OutOfBudgetError: a limit was reached.
