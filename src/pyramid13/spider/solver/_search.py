@@ -35,8 +35,12 @@ _RUNS = 8
 _FIRST_WIDTH = 5
 _GROWTH = 3
 _NODES_PER_WIDTH = 1_500
-# The chaos weights each width is tried with, in turn (see `beam_key`).
+# The chaos weights each width is tried with, in turn (see `beam_key`); from width `_WIDE`
+# on, where a beam ranked by plain chaos tends to wander to its node limit without a win,
+# the order of `_WIDE_KEYS`.
 _KEYS: tuple[Weights, ...] = (CHAOS, (3, 2, 2), (4, 2, 2), (3, 2, 3))
+_WIDE_KEYS: tuple[Weights, ...] = ((3, 2, 2), CHAOS, (4, 2, 2), (3, 2, 3))
+_WIDE = 135
 
 # A line of moves: (last move code, the line before it), None for the empty line.
 _Line = tuple[int, "_Line"] | None
@@ -136,7 +140,7 @@ def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[in
         return []
     while True:
         dropped = False
-        for weights in _KEYS:
+        for weights in _KEYS if width < _WIDE else _WIDE_KEYS:
             line, cut = _beam(game, budget, width, width * _NODES_PER_WIDTH, weights)
             if line is not None:
                 return line
