@@ -9,9 +9,9 @@ once may come back by another way. The moves are `SolverGame.options`: complete 
 are removed at once, a run is split only to make a longer one of its suit, one empty pile
 is a target. Each width is tried with each of the weightings of chaos in `_KEYS`, in
 turn (a deal one misses is often won by another at the same width, far more cheaply than
-by a wider beam); when all end without a win and some beam dropped a position, a wider
-one starts from scratch. This search selects moves and drops positions, so it never proves a
-loss.
+by a wider beam), from width `_WIDE` on in the order of `_WIDE_KEYS`; when all end
+without a win and some beam dropped a position, a wider one starts from scratch. This
+search selects moves and drops positions, so it never proves a loss.
 
 **Proving** (`prove`). A depth-first search over every legal move, with a table of the
 positions seen: it explores everything reachable, so when it ends without a win the
@@ -128,7 +128,8 @@ def _first(item: tuple[int, int, Position, int, int, _Line]) -> int:
 def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[int] | None:
     """A winning line of move codes from the root, or None (nothing proved either way).
 
-    Beam searches of growing width, each width with each weighting of chaos in `_KEYS`:
+    Beam searches of growing width, each width with each weighting of chaos in `_KEYS`
+    (`_WIDE_KEYS` from width `_WIDE` on):
     when all of a width end without a win and one of them dropped some position, the
     next width is `_GROWTH` times wider; each beam gets `_NODES_PER_WIDTH` expansions per
     unit of width.
