@@ -22,7 +22,9 @@ Two evaluations, lower is better, with per-pile parts cached by the pile's bytes
   a pile whose cards are all face up counts one piece less when its bottom card is a King
   or fits on another pile's top card (it can move whole), and each empty pile half a
   piece less. Ties go to the position with more cards in top runs, runs removed and empty
-  piles.
+  piles. Its `Weights` count a face-down card, a card on one rank higher of another suit
+  and any other break in half pieces (`CHAOS`, every piece alike, by default); the bonuses
+  for a movable pile and an empty one scale with the last weight.
 
 Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 """
@@ -36,11 +38,13 @@ from .._moves import Move
 from .._state import GameState
 
 __all__ = [
+    "CHAOS",
     "DEAL",
     "DOWN",
     "REMOVE",
     "Position",
     "SolverGame",
+    "Weights",
     "beam_key",
     "from_state",
     "to_move",
@@ -121,20 +125,33 @@ def pile_cost(pile: bytes) -> int:
     return cost
 
 
-_facts_cache: dict[bytes, tuple[int, int, int, int]] = {}
+_facts_cache: dict[bytes, tuple[int, int, int, int, int, int]] = {}
+
+Weights = tuple[int, int, int]
+"""What `beam_key` counts, in half pieces: a face-down card, a face-up card on one rank
+higher of another suit, any other face-up card that does not continue a same-suit run."""
+CHAOS: Weights = (2, 2, 2)
+"""`beam_key`'s default weights: every piece counts the same (see the module notes)."""
 
 
-def pile_facts(pile: bytes) -> tuple[int, int, int, int]:
-    """What `beam_key` and `SolverGame.options` need of a non-empty pile: (twice its
-    pieces, the length of its top run, ``1 << rank`` of its top card, and ``1 << rank`` of
-    the card its bottom card fits on: 0 for a face-up King, -1 when face down)."""
+def pile_facts(pile: bytes) -> tuple[int, int, int, int, int, int]:
+    """What `beam_key` and `SolverGame.options` need of a non-empty pile: its face-down
+    cards, its face-up cards on one rank higher of another suit, its other face-up cards
+    that start a piece, the length of its top run, ``1 << rank`` of its top card, and
+    ``1 << rank`` of the card its bottom card fits on (0 for a face-up King, -1 when face
+    down)."""
     facts = _facts_cache.get(pile)
     if facts is None:
-        pieces = 0
+        down = rank = junk = 0
         previous = -1
         for card in pile:
-            if card >= DOWN or previous != card + 1:
-                pieces += 2
+            if card >= DOWN:
+                down += 1
+            elif previous != card + 1:
+                if 0 <= previous < DOWN and previous & 15 == (card & 15) + 1:
+                    rank += 1
+                else:
+                    junk += 1
             previous = card
         bottom = pile[0]
         if bottom >= DOWN:
@@ -143,17 +160,18 @@ def pile_facts(pile: bytes) -> tuple[int, int, int, int]:
             fits = 0
         else:
             fits = 1 << ((bottom & 15) + 1)
-        facts = (pieces, run_length(pile), 1 << (pile[-1] & 15), fits)
+        facts = (down, rank, junk, run_length(pile), 1 << (pile[-1] & 15), fits)
         if len(_facts_cache) > 1_000_000:
             _facts_cache.clear()
         _facts_cache[pile] = facts
     return facts
 
 
-def beam_key(piles: Position, removed: int) -> int:
+def beam_key(piles: Position, removed: int, weights: Weights = CHAOS) -> int:
     """The finding search's rank of a position with `removed` runs removed in all: its
-    chaos (see the module notes) first, then cards in top runs plus cards removed plus
-    empty piles, more first. Lower is better."""
+    chaos (see the module notes), counted with `weights`, first, then cards in top runs
+    plus cards removed plus empty piles, more first. Lower is better."""
+    w_down, w_rank, w_junk = weights
     chaos = 0
     free = 0
     ready = removed * _RUN
@@ -162,8 +180,8 @@ def beam_key(piles: Position, removed: int) -> int:
     get = _facts_cache.get
     for pile in piles:
         if pile:
-            pieces, run, top, fits = get(pile) or pile_facts(pile)
-            chaos += pieces
+            down, rank, junk, run, top, fits = get(pile) or pile_facts(pile)
+            chaos += w_down * down + w_rank * rank + w_junk * junk
             ready += run
             tops |= top
             if fits >= 0:
@@ -172,8 +190,8 @@ def beam_key(piles: Position, removed: int) -> int:
             free += 1
     for fits in movable:
         if not fits or tops & fits:
-            chaos -= 2
-    chaos -= free
+            chaos -= w_junk
+    chaos -= free * (w_junk // 2)
     if chaos < 0:
         chaos = 0
     return (chaos << 10) - ready - free
@@ -316,7 +334,7 @@ class SolverGame:
         for pile in range(10):
             cards = piles[pile]
             if cards:
-                run = (get(cards) or pile_facts(cards))[1]
+                run = (get(cards) or pile_facts(cards))[3]
                 if run == _RUN and not auto:
                     new = list(piles)
                     new[pile] = flip(cards[:-_RUN])

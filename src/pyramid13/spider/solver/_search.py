@@ -7,9 +7,11 @@ those that dealt early (a deal adds ten cards, and chaos). A table of the positi
 entered the beam (their hashes) keeps it from coming back to them; a position ranked out
 once may come back by another way. The moves are `SolverGame.options`: complete runs
 are removed at once, a run is split only to make a longer one of its suit, one empty pile
-is a target. When a beam ends without a win having dropped some position, a wider one
-starts from scratch. This search selects moves and drops positions, so it never proves a
-loss.
+is a target. Each width is tried with each of the weightings of chaos in `_KEYS`, in
+turn (a deal one misses is often won by another at the same width, far more cheaply than
+by a wider beam), from width `_WIDE` on in the order of `_WIDE_KEYS`; when all end
+without a win and some beam dropped a position, a wider one starts from scratch. This
+search selects moves and drops positions, so it never proves a loss.
 
 **Proving** (`prove`). A depth-first search over every legal move, with a table of the
 positions seen: it explores everything reachable, so when it ends without a win the
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import time
 
-from ._model import Position, SolverGame, beam_key
+from ._model import CHAOS, Position, SolverGame, Weights, beam_key
 
 __all__ = ["Budget", "OutOfBudgetError", "find", "prove"]
 
@@ -33,6 +35,12 @@ _RUNS = 8
 _FIRST_WIDTH = 5
 _GROWTH = 3
 _NODES_PER_WIDTH = 1_500
+# The chaos weights each width is tried with, in turn (see `beam_key`); from width `_WIDE`
+# on, where a beam ranked by plain chaos tends to wander to its node limit without a win,
+# the order of `_WIDE_KEYS`.
+_KEYS: tuple[Weights, ...] = (CHAOS, (3, 2, 2), (4, 2, 2), (3, 2, 3))
+_WIDE_KEYS: tuple[Weights, ...] = ((3, 2, 2), CHAOS, (4, 2, 2), (3, 2, 3))
+_WIDE = 135
 
 # A line of moves: (last move code, the line before it), None for the empty line.
 _Line = tuple[int, "_Line"] | None
@@ -67,7 +75,7 @@ class Budget:
 
 
 def _beam(
-    game: SolverGame, budget: Budget, width: int, nodes: int
+    game: SolverGame, budget: Budget, width: int, nodes: int, weights: Weights = CHAOS
 ) -> tuple[list[int] | None, bool]:
     """One beam search: a winning line or None, and whether it dropped anything (a
     position past the beam's width, or the search stopped after `nodes` expansions)."""
@@ -96,7 +104,8 @@ def _beam(
                         codes.append(code)
                     codes.reverse()
                     return codes, dropped
-                ranked.append((beam_key(child, total), key, child, after, total, (code, line)))
+                rank = beam_key(child, total, weights)
+                ranked.append((rank, key, child, after, total, (code, line)))
         if budget.nodes >= stop:
             return None, True
         ranked.sort(key=_first)
@@ -119,9 +128,11 @@ def _first(item: tuple[int, int, Position, int, int, _Line]) -> int:
 def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[int] | None:
     """A winning line of move codes from the root, or None (nothing proved either way).
 
-    Beam searches of growing width: when one ends without a win having dropped some
-    position, the next is `_GROWTH` times wider; each gets `_NODES_PER_WIDTH` expansions
-    per unit of width.
+    Beam searches of growing width, each width with each weighting of chaos in `_KEYS`
+    (`_WIDE_KEYS` from width `_WIDE` on):
+    when all of a width end without a win and one of them dropped some position, the
+    next width is `_GROWTH` times wider; each beam gets `_NODES_PER_WIDTH` expansions per
+    unit of width.
 
     Raises:
         OutOfBudgetError: a limit was reached.
@@ -129,9 +140,14 @@ def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[in
     if not any(game.root) and not game.deals:
         return []
     while True:
-        line, dropped = _beam(game, budget, width, width * _NODES_PER_WIDTH)
-        if line is not None or not dropped:
-            return line
+        dropped = False
+        for weights in _KEYS if width < _WIDE else _WIDE_KEYS:
+            line, cut = _beam(game, budget, width, width * _NODES_PER_WIDTH, weights)
+            if line is not None:
+                return line
+            dropped = dropped or cut
+        if not dropped:
+            return None
         width *= _GROWTH
 
 
