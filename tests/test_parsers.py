@@ -309,12 +309,15 @@ def test_every_preset_name_of_the_spec_gives_its_rules(name: str) -> None:
 
 
 @given(st.one_of(move_like, any_text, junk))
-def test_apply_takes_a_move_or_its_text_and_nothing_else(move: Any) -> None:
+def test_apply_takes_a_move_its_text_or_an_action_and_nothing_else(move: Any) -> None:
     state = p13.GameState.new(Layout.shuffled(3), RuleSet.preset("microsoft"))
     before = (state.pyramid, state.stock, state.waste_piles, state.legal_moves())
     result = outcome(state.apply, move)
     if isinstance(result, p13.GameState):
         assert result.undo() is state
+    elif isinstance(move, int) and not isinstance(move, bool):
+        # An action number out of range is a bad argument, as for action_to_move.
+        assert isinstance(result, (p13.InvalidArgumentError, p13.IllegalMoveError))
     else:
         assert isinstance(result, (p13.InvalidMoveError, p13.IllegalMoveError))
     assert (state.pyramid, state.stock, state.waste_piles, state.legal_moves()) == before
