@@ -9,8 +9,10 @@ decide are skipped and counted. Each kept deal is then played from the start by 
 the hints: one `Hinter` per game (``session``, the default) or the plain `hint` function
 (``plain``), with the default budget: 20,000 positions and 0.25 s per hint, or the
 positions alone with ``--time-limit none`` (then the hints do not depend on the
-machine's speed). A row gives the games won, the hints asked for
-and the wall-clock time per hint (mean, 99th percentile, maximum). Times are measured on
+machine's speed). A row gives the games won, the games that came back to a table they had
+already shown (the same pyramid, stock and waste, whatever the pass: a hint that goes
+round), the hints asked for and the wall-clock time per hint (mean, 99th percentile,
+maximum). Times are measured on
 whatever machine runs it; say how busy it was. ``--seeds-file`` keeps the winnable seeds
 found (JSON), so a second run skips the solving.
 """
@@ -52,18 +54,24 @@ def winnable_seeds(preset: str, deals: int, cache: dict[str, list[int]]) -> tupl
 
 def follow(
     preset: str, seed: int, plain: bool, time_limit: float | None
-) -> tuple[bool, list[float]]:
-    """Play one deal by the hints; whether it was won and the time of each hint."""
+) -> tuple[bool, bool, list[float]]:
+    """Play one deal by the hints; whether it was won, whether it came back to a table,
+    and the time of each hint."""
     state = p13.GameState.new(p13.Layout.shuffled(seed), p13.RuleSet.preset(preset))
     hinter = p13.Hinter(time_limit=time_limit)
     times = []
+    tables = set()
+    repeated = False
     while not state.is_over:
+        table = (state.pyramid, state.stock, state.waste_piles)
+        repeated = repeated or table in tables
+        tables.add(table)
         start = time.perf_counter()
         move = p13.hint(state, time_limit=time_limit) if plain else hinter.hint(state)
         times.append(time.perf_counter() - start)
         assert move is not None
         state = state.apply(move)
-    return state.status is p13.Status.WON, times
+    return state.status is p13.Status.WON, repeated, times
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -91,8 +99,8 @@ def main() -> None:
         cache = json.loads(args.seeds_file.read_text())
     header = (
         "| preset | hints | budget per hint | winnable deals | won by following the hints | "
-        "hints asked | mean per hint | p99 | max | lost seeds |\n"
-        "|---|---|---|---|---|---|---|---|---|---|"
+        "came back to a table | hints asked | mean per hint | p99 | max | lost seeds |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|"
     )
     print(header, flush=True)
     if args.out is not None:
@@ -107,9 +115,11 @@ def main() -> None:
         wins = 0
         times: list[float] = []
         lost = []
+        repeats = 0
         for seed in seeds:
-            won, hint_times = follow(preset, seed, args.hinter == "plain", time_limit)
+            won, repeated, hint_times = follow(preset, seed, args.hinter == "plain", time_limit)
             wins += won
+            repeats += repeated
             times.extend(hint_times)
             if not won:
                 lost.append(seed)
@@ -119,7 +129,7 @@ def main() -> None:
         line = (
             f"| `{preset}` | {args.hinter} | {budget} | "
             f"{len(seeds)} (seeds 0 to {seeds[-1]}){note} | "
-            f"{wins} ({100 * wins / len(seeds):.1f} %) | {len(times):,} | "
+            f"{wins} ({100 * wins / len(seeds):.1f} %) | {repeats} | {len(times):,} | "
             f"{1000 * statistics.fmean(times):.1f} ms | {1000 * percentile(times, 0.99):.0f} ms | "
             f"{1000 * max(times):.0f} ms | {', '.join(map(str, lost)) or '—'} |"
         )
