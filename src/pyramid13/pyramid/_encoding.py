@@ -466,30 +466,41 @@ class PyramidEncoder:
         waste = state._waste
         tops = self._tops
         base = self._waste_base
-        for number, offset in enumerate(game.offsets):
-            top = (waste >> offset) & 63
+        if game.piles == 1:
+            top = waste & 63
             if top:
                 vector[top - 1] = EXPOSED_TALON
-            if top != tops[number]:
-                vector[base + number] = top
-                tops[number] = top
-        if game.stock_top and stock:
-            vector[(stock & 63) - 1] = EXPOSED_TALON
-        if game.piles == 1:
+            if top != tops[0]:
+                vector[base] = top
+                tops[0] = top
             waste_cards = (waste.bit_length() + 5) // 6
         else:
-            waste_cards = sum(
-                (((waste >> offset) & PILE_MASK).bit_length() + 5) // 6 for offset in game.offsets
-            )
+            waste_cards = 0
+            for number, offset in enumerate(game.offsets):
+                pile = (waste >> offset) & PILE_MASK
+                top = pile & 63
+                if top:
+                    vector[top - 1] = EXPOSED_TALON
+                if top != tops[number]:
+                    vector[base + number] = top
+                    tops[number] = top
+                waste_cards += (pile.bit_length() + 5) // 6
+        if game.stock_top and stock:
+            vector[(stock & 63) - 1] = EXPOSED_TALON
         pass_ = state._pass
         cap = self._cap
         passes = self.rules.passes
         left = -1 if passes is None else min(passes - pass_, cap - 1)
-        tail = [(stock.bit_length() + 5) // 6, waste_cards, min(pass_, cap), left]
-        if tail != self._tail:
-            start = self._tail_base
+        tail = ((stock.bit_length() + 5) // 6, waste_cards, min(pass_, cap), left)
+        old = self._tail
+        start = self._tail_base
+        if not old:
             vector[start : start + _GLOBALS] = tail
-            self._tail = tail
+        else:
+            for index in range(_GLOBALS):
+                if tail[index] != old[index]:
+                    vector[start + index] = tail[index]
+        self._tail = list(tail)
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state vector of the last observation encoded."""
