@@ -281,15 +281,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._set: list[int] = []
 
     def _set_mask(self, over: bool, moves: Any) -> None:
-        mask = self._mask
-        flags = self._flags
-        for action in self._set:
-            mask[action] = 0
-            flags[action] = 0
         self._over = over
         if over:
-            mask[END_ACTION] = 1
-            self._set = [END_ACTION]
+            legal = [END_ACTION]
         else:
             try:
                 by_id = self._action_of_id
@@ -297,10 +291,21 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             except KeyError:  # an equal move, not the same object
                 action_of = self._action_of
                 legal = [action_of[move] for move in moves]
-            for action in legal:
-                mask[action] = 1
-                flags[action] = 1
-            self._set = legal
+        if legal == self._set:  # the same actions (a run of draws, say)
+            if over:
+                self._flags[END_ACTION] = 0
+            return
+        mask = self._mask
+        flags = self._flags
+        for action in self._set:
+            mask[action] = 0
+            flags[action] = 0
+        for action in legal:
+            mask[action] = 1
+            flags[action] = 1
+        if over:
+            flags[END_ACTION] = 0  # flagged in the mask, but no move: it changes nothing
+        self._set = legal
 
     # -- the Gymnasium API ---------------------------------------------------------------
 
@@ -448,7 +453,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         state = self._state
         if state is None:
             raise InvalidArgumentError("call reset() before using the environment")
-        action = _action(action)
+        if type(action) is not int:
+            action = _action(action)
         if not (0 <= action < self._action_count and self._flags[action]):
             illegal = not (self._over and action == END_ACTION)
             return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
@@ -461,7 +467,11 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             reward = float(self._score - before)
         else:
             reward = 1.0 if status is Status.WON else -1.0 if status is Status.LOST else 0.0
-        return self._observation(), reward, self._over, False, self._info()
+        if self.observation_type == "array" and not self.uses_information_state:
+            observation: Any = self._array.copy()  # the agent may keep (or change) it
+        else:
+            observation = self._observation()
+        return observation, reward, self._over, False, self._info()
 
     def render(self) -> str | None:
         """The position as text (``"ansi"``) or as an SVG document (``"svg"``), drawn from

@@ -390,6 +390,25 @@ class PyramidEncoder:
                 if move._ids:  # a removal that took a talon card
                     for card in move._ids:
                         vector[card - 1] = REMOVED
+                elif move.kind is _DRAW and game.piles == 1 and game.draw_count == 1:
+                    drawn = last._stock & 63  # the one card drawn, the new waste top
+                    below = last._waste & 63
+                    if below:
+                        vector[below - 1] = WASTE_BELOW
+                    vector[drawn - 1] = EXPOSED_TALON
+                    vector[self._waste_base] = drawn
+                    self._tops[0] = drawn
+                    if game.stock_top and stock:
+                        vector[(stock & 63) - 1] = EXPOSED_TALON
+                    tail = self._tail
+                    start = self._tail_base
+                    tail[0] -= 1
+                    tail[1] += 1
+                    vector[start] = tail[0]
+                    vector[start + 1] = tail[1]
+                    self._state = state
+                    self._observation = None
+                    return vector
                 elif move.kind is _DRAW:  # the drawn cards and the old tops lie below now
                     old = last._stock
                     for _ in range(((old.bit_length() + 5) // 6) - ((stock.bit_length() + 5) // 6)):
