@@ -4,8 +4,11 @@ Layer: generic (it reaches the game through its registry entry, `pyramid13._base
 `CardGameEnv` plays any registered game: it deals with `Game.deal`, numbers moves with
 `Game.action_to_move` and `Game.action_count`, encodes observations with the game's
 `Game.encoding` and draws with `to_svg`. Everything an agent receives (the array, the
-mask, the reward, ``terminated``, the info and the render) is made from
-``state.observe()`` alone.
+mask, the reward, ``terminated``, the info and the render) is that of ``state.observe()``
+alone. A step does not build the observation: the encoder's ``advance`` reads what the
+player sees straight from the state, and the status and legal moves are the state's
+wherever they are the observation's (everywhere but a Pyramid game the engine declares
+LOST, where the observation is built); `observe` builds it on demand.
 """
 
 from __future__ import annotations
@@ -96,8 +99,8 @@ def spawn_seeds(seed: int, count: int) -> list[int]:
 class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     """A Gymnasium environment over one game of a `pyramid13` game, honest by construction.
 
-    Everything the agent receives is made from ``state.observe()`` (the honest view),
-    never from the full position: the observation array, the action mask, the reward,
+    Everything the agent receives is that of ``state.observe()`` (the honest view), never
+    of the full position: the observation array, the action mask, the reward,
     ``terminated`` (the observation's status), the info and the renders. Two games that
     look the same to the player give the same of each until a card is revealed. The full
     position is `state`, for code that may see it (a thoughtful bot, a UI); the deal's

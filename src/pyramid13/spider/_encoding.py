@@ -286,7 +286,9 @@ class SpiderEncoder:
                     vector[place] = packed & 63
                     packed >>= 6
                     place -= 1
-            elif down == old_down and count < old_count and old >> 6 * (old_count - count) == packed:
+            elif (
+                down == old_down and count < old_count and old >> 6 * (old_count - count) == packed
+            ):
                 vector[base + down + count : base + down + old_count] = 0  # cards taken off
             else:
                 if down < old_down:  # cards turned face up: no longer unseen
