@@ -281,7 +281,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         # and the agent gets copies (the info's mask is never changed later).
         self._mask = np.zeros(self._action_count, dtype=np.int8)
         self._flags = bytearray(self._action_count)
-        self._set: list[int] = []
+        self._set = []
 
     def _set_mask(self, over: bool, moves: Any) -> None:
         self._over = over
