@@ -555,6 +555,53 @@ def test_the_encoders_kept_up_to_date_give_the_arrays_encoded_afresh(
     assert np.array_equal(encoder.update(observations[-1]), fresh(observations[-1]))
 
 
+@pytest.mark.parametrize(("game", "preset"), TWIN_CASES)
+def test_the_fast_step_gives_the_arrays_and_masks_of_the_observation(
+    game: str, preset: str
+) -> None:
+    # A step encodes the position from the state (`advance`), building no observation:
+    # at every step of random games, under every preset, its array, information state,
+    # mask, status and score are those of `state.observe()`, encoded afresh.
+    module: Any = envs
+    if game == "pyramid":
+        rules: Any = p13.RuleSet.preset(preset)
+        encode, encode_information = (
+            envs.encode_pyramid_observation,
+            envs.encode_pyramid_information_state,
+        )
+    else:
+        rules = spider.RuleSet.preset(preset, suits=4)
+        encode = encode_information = module.encode_spider_observation
+    env = envs.CardGameEnv(game, rules)
+    rng = random.Random(preset)
+    steps = 0
+    for seed in range(30):
+        if steps >= 600:
+            break
+        observation, info = env.reset(seed=seed)
+        for _ in range(400):
+            view = env.state.observe()
+            assert np.array_equal(observation, encode(view))
+            assert np.array_equal(env.information_state(), encode_information(view))
+            expected = np.zeros(env.action_space.n, dtype=np.int8)
+            if view.is_over:
+                expected[envs.END_ACTION] = 1
+            else:
+                expected[list(view.legal_actions())] = 1
+                assert list(view.legal_action_mask()) == list(expected.astype(bool))
+            assert np.array_equal(info["action_mask"], expected)
+            assert info["status"] == view.status.value
+            assert info["score"] == view.score
+            assert env.observe() == view
+            if view.is_over:
+                break
+            action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+            observation, _, terminated, _, info = env.step(action)
+            assert terminated == env.state.observe().is_over
+            steps += 1
+    assert steps > 100
+
+
 def test_the_slices_name_every_entry_once() -> None:
     for rules in (p13.RuleSet.preset("three-stacks"), p13.RuleSet.preset("classic")):
         for parts, size in (

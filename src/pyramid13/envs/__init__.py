@@ -140,6 +140,11 @@ if "pyramid13/Pyramid-v0" not in gymnasium.registry:
         id="pyramid13/Pyramid-v0",
         entry_point="pyramid13.envs._pyramid_env:PyramidEnv",
         vector_entry_point="pyramid13.envs._vector:pyramid_vector",
+        # The environment checks its own calls (a step or render before reset raises
+        # InvalidArgumentError) and passes Gymnasium's `check_env` in the tests, so
+        # `make` adds neither wrapper, each an extra call on every step.
+        order_enforce=False,
+        disable_env_checker=True,
         max_episode_steps=1_000,
     )
 if "pyramid13/Spider-v0" not in gymnasium.registry:
@@ -147,5 +152,10 @@ if "pyramid13/Spider-v0" not in gymnasium.registry:
         id="pyramid13/Spider-v0",
         entry_point="pyramid13.envs._spider_env:SpiderEnv",
         vector_entry_point="pyramid13.envs._vector:spider_vector",
+        # The environment checks its own calls (a step or render before reset raises
+        # InvalidArgumentError) and passes Gymnasium's `check_env` in the tests, so
+        # `make` adds neither wrapper, each an extra call on every step.
+        order_enforce=False,
+        disable_env_checker=True,
         max_episode_steps=2_000,
     )

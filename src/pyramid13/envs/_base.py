@@ -4,8 +4,11 @@ Layer: generic (it reaches the game through its registry entry, `pyramid13._base
 `CardGameEnv` plays any registered game: it deals with `Game.deal`, numbers moves with
 `Game.action_to_move` and `Game.action_count`, encodes observations with the game's
 `Game.encoding` and draws with `to_svg`. Everything an agent receives (the array, the
-mask, the reward, ``terminated``, the info and the render) is made from
-``state.observe()`` alone.
+mask, the reward, ``terminated``, the info and the render) is that of ``state.observe()``
+alone. A step does not build the observation: the encoder's ``advance`` reads what the
+player sees straight from the state, and the status and legal moves are the state's
+wherever they are the observation's (everywhere but a Pyramid game the engine declares
+LOST, where the observation is built); `observe` builds it on demand.
 """
 
 from __future__ import annotations
@@ -96,8 +99,8 @@ def spawn_seeds(seed: int, count: int) -> list[int]:
 class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     """A Gymnasium environment over one game of a `pyramid13` game, honest by construction.
 
-    Everything the agent receives is made from ``state.observe()`` (the honest view),
-    never from the full position: the observation array, the action mask, the reward,
+    Everything the agent receives is that of ``state.observe()`` (the honest view), never
+    of the full position: the observation array, the action mask, the reward,
     ``terminated`` (the observation's status), the info and the renders. Two games that
     look the same to the player give the same of each until a card is revealed. The full
     position is `state`, for code that may see it (a thoughtful bot, a UI); the deal's
@@ -205,7 +208,13 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._encoder: Any = self._encoding.Encoder(self.rules)
         self._moves = tuple(self.game.action_to_move(a) for a in range(self._action_count))
         self._action_of = {move: action for action, move in enumerate(self._moves)}
-        self._legal: frozenset[int] = frozenset()
+        # The engines hand out these very move objects: found by identity, without hashing.
+        self._action_of_id = {id(move): action for action, move in enumerate(self._moves)}
+        self._fast: Any = getattr(self._encoder, "advance", None)
+        self._flags = bytearray(self._action_count)  # 1 for each legal action
+        self._set: list[int] = []  # the actions the mask flags
+        self._status = Status.PLAYING
+        self._score = 0
         self._state: StateT | None = None
         self._view: Any = None
         self._array: npt.NDArray[np.int16] = np.zeros(0, dtype=np.int16)
@@ -232,30 +241,74 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
 
     def observe(self) -> Any:
         """The honest view of the position, ``state.observe()``: all an agent may see."""
-        if self._view is None:
+        if self._state is None:
             raise InvalidArgumentError("call reset() before using the environment")
-        return self._view
+        view = self._view
+        if view is None:  # built on demand: a step reads what it needs from the state
+            view = self._view = self._state.observe()
+        return view
 
     def _start(self, state: StateT) -> None:
         self._state = state
-        view = state.observe()
-        self._view = view
-        self._array = self._encoder.reset(view)
-        self._set_mask(view)
+        self._clear_mask()
+        self._advance(state)
 
-    def _set_mask(self, view: Any) -> None:
-        # A new array each position: the one handed out in the info is never changed.
-        mask = np.zeros(self._action_count, dtype=np.int8)
-        self._over = view.status is not Status.PLAYING
-        if self._over:
-            self._legal = frozenset()
-            mask[END_ACTION] = 1
+    def _advance(self, state: StateT) -> None:
+        """Encode `state` and set its mask, status and score. Where the game's encoder
+        can read the honest view from the state (`advance`), no observation is built:
+        its status and legal moves are then the observation's; elsewhere (a Pyramid game
+        the engine declares LOST, where the honest view may play on) they come from
+        ``state.observe()``."""
+        vector = self._fast(state) if self._fast is not None else None
+        if vector is None:
+            view = state.observe()
+            self._view = view
+            self._array = self._encoder.update(view)
+            status = view.status
+            self._score = view.score
+            moves = view.legal_moves() if status is Status.PLAYING else ()
         else:
-            action_of = self._action_of
-            legal = [action_of[move] for move in view.legal_moves()]
-            self._legal = frozenset(legal)
-            mask[legal] = 1
-        self._mask = mask
+            self._view = None
+            self._array = vector
+            status = state.status
+            self._score = state.score
+            moves = state.legal_moves() if status is Status.PLAYING else ()
+        self._status = status
+        self._set_mask(status is not Status.PLAYING, moves)
+
+    def _clear_mask(self) -> None:
+        # A new array each game; within a game only the entries that change are written,
+        # and the agent gets copies (the info's mask is never changed later).
+        self._mask = np.zeros(self._action_count, dtype=np.int8)
+        self._flags = bytearray(self._action_count)
+        self._set = []
+
+    def _set_mask(self, over: bool, moves: Any) -> None:
+        self._over = over
+        if over:
+            legal = [END_ACTION]
+        else:
+            try:
+                by_id = self._action_of_id
+                legal = [by_id[id(move)] for move in moves]
+            except KeyError:  # an equal move, not the same object
+                action_of = self._action_of
+                legal = [action_of[move] for move in moves]
+        if legal == self._set:  # the same actions (a run of draws, say)
+            if over:
+                self._flags[END_ACTION] = 0
+            return
+        mask = self._mask
+        flags = self._flags
+        for action in self._set:
+            mask[action] = 0
+            flags[action] = 0
+        for action in legal:
+            mask[action] = 1
+            flags[action] = 1
+        if over:
+            flags[END_ACTION] = 0  # flagged in the mask, but no move: it changes nothing
+        self._set = legal
 
     # -- the Gymnasium API ---------------------------------------------------------------
 
@@ -267,19 +320,19 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         meets an all-zero mask; stepping a finished episode with it changes nothing
         (reward 0, ``terminated`` again). Reset to play on.
         """
-        self.observe()
+        self.state  # noqa: B018 (raises before reset)
         mask: npt.NDArray[np.int8] = self._mask.copy()
         return mask
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """`action_mask` as booleans, under the name sb3-contrib's ``MaskablePPO`` calls."""
-        self.observe()
+        self.state  # noqa: B018 (raises before reset)
         return self._mask.astype(bool)
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state array of the current position (see the game's encoding:
         the observation and what the player has seen and still knows)."""
-        self.observe()
+        self.state  # noqa: B018 (raises before reset)
         array: npt.NDArray[np.int16] = self._encoder.information_state()
         return array
 
@@ -293,11 +346,10 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         return array
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
-        view = self._view
         info = {
             "action_mask": self._mask.copy(),  # the agent may keep or change it
-            "score": view.score,
-            "status": view.status.value,
+            "score": self._score,
+            "status": self._status.value,
             "illegal_action": illegal,
         }
         if self._leak:
@@ -401,24 +453,28 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             InvalidArgumentError: `action` is not an integer (a float, a bool, text, None,
                 a list), or `reset` was never called: nothing is played.
         """
-        state = self.state
-        action = _action(action)
-        if action not in self._legal:
+        state = self._state
+        if state is None:
+            raise InvalidArgumentError("call reset() before using the environment")
+        if type(action) is not int:
+            action = _action(action)
+        if not (0 <= action < self._action_count and self._flags[action]):
             illegal = not (self._over and action == END_ACTION)
             return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
-        before = self._view
+        before = self._score
         after = cast(StateT, state.apply_unchecked(self._moves[action]))
-        view = after.observe()
         self._state = after
-        self._view = view
-        self._array = self._encoder.update(view)
-        self._set_mask(view)
-        status = view.status
+        self._advance(after)
+        status = self._status
         if self.reward_mode == "score":
-            reward = float(view.score - before.score)
+            reward = float(self._score - before)
         else:
             reward = 1.0 if status is Status.WON else -1.0 if status is Status.LOST else 0.0
-        return self._observation(), reward, self._over, False, self._info()
+        if self.observation_type == "array" and not self.uses_information_state:
+            observation: Any = self._array.copy()  # the agent may keep (or change) it
+        else:
+            observation = self._observation()
+        return observation, reward, self._over, False, self._info()
 
     def render(self) -> str | None:
         """The position as text (``"ansi"``) or as an SVG document (``"svg"``), drawn from

@@ -35,7 +35,9 @@ The bounds (`pyramid_observation_bounds`, `pyramid_information_state_bounds`) ar
 and never equal, so ``(x - low) / (high - low)`` scales every entry into 0..1.
 
 `PyramidEncoder` keeps both up to date move by move, re-encoding only the parts a move
-changed (a removal from the pyramid, the talon after a draw).
+changed (a removal from the pyramid, the talon after a draw). Its `PyramidEncoder.advance`
+does so from the state itself, reading only what the player sees, without building an
+`Observation`: the environments' fast path.
 
 Layer: the Pyramid game (``pyramid13.pyramid``); it needs NumPy (the ``rl`` extra) and is
 imported only by the learning environments, through the game's registry entry
@@ -50,9 +52,12 @@ import numpy as np
 import numpy.typing as npt
 
 from .._base.cards import Card
+from .._base.status import Status
 from ._geometry import COVERED_BY, COVERS, SLOTS
-from ._observation import Observation
+from ._moves import MoveKind
+from ._observation import Observation, observe
 from ._rules import RuleSet
+from ._state import PILE_MASK, GameState
 
 __all__ = [
     "PASS_CAP",
@@ -75,6 +80,8 @@ __all__ = [
 ]
 
 REMOVED, COVERED, AVAILABLE, EXPOSED_TALON, WASTE_BELOW, UNSEEN = range(6)
+_DRAW = MoveKind.DRAW
+_LOST = Status.LOST
 _CARDS = 52
 _GLOBALS = 4
 _TALON = 24  # the cards outside the 28-card pyramid
@@ -241,6 +248,8 @@ class PyramidEncoder:
         self._codes: dict[int, int] = {}
         self._tops = [0] * rules.waste_piles
         self._tail: list[int] = []
+        self._state: GameState | None = None  # the last state `advance` encoded
+        self._cap = _pass_cap(rules)
 
     def reset(self, observation: Observation) -> npt.NDArray[np.int16]:
         """The observation vector of `observation`, the first of a game."""
@@ -250,10 +259,19 @@ class PyramidEncoder:
         self._codes = {}
         self._tops = [0] * self.rules.waste_piles
         self._tail = []
+        self._state = None
         return self.update(observation)
 
     def update(self, observation: Observation) -> npt.NDArray[np.int16]:
         """The observation vector of `observation`, the next position of the game."""
+        if self._state is not None:  # `advance` encoded the last one: start afresh
+            self._vector = np.zeros(self._size, dtype=np.int16)
+            self._pyramid = ()
+            self._talon = ()
+            self._codes = {}
+            self._tops = [0] * self.rules.waste_piles
+            self._tail = []
+            self._state = None
         vector = self._vector  # never handed out: changed in place
         pyramid = observation.pyramid
         if pyramid != self._pyramid:
@@ -337,11 +355,179 @@ class PyramidEncoder:
         self._codes = codes
         self._tops = tops
 
+    def advance(self, state: GameState) -> npt.NDArray[np.int16] | None:
+        """Encode `state`'s observation from the state itself, without building it: the
+        vector ``update(state.observe())`` would give, or None (nothing encoded) where the
+        engine says LOST, since there the honest view may differ (pass ``state.observe()``
+        to `update`). Where it gives a vector, ``state.status`` and ``state.legal_moves()``
+        are the observation's.
+
+        It reads only what the player sees: the pyramid, the waste, the stock's size, its
+        top where the rules let it play, and the set of cards left in the stock (the cards
+        not elsewhere). When `state` follows the last state encoded by one move, only the
+        entries that move changed are written.
+
+        Returns:
+            The encoder's own vector, which the next call changes in place: copy it to
+            keep it.
+        """
+        if state.status is _LOST:
+            return None
+        vector = self._vector
+        last = self._state
+        game = state._game
+        if last is None or state._parent is not last or last._game is not game:
+            vector = self._vector = np.zeros(self._size, dtype=np.int16)
+            self._encode_state(vector, state)
+        else:
+            pyr = state._pyr
+            if pyr != last._pyr:
+                self._advance_pyramid(vector, game.pyramid, last._pyr, pyr)
+            stock = state._stock
+            waste = state._waste
+            if stock != last._stock or waste != last._waste:
+                move = state._move
+                if move._ids:  # a removal that took a talon card
+                    for card in move._ids:
+                        vector[card - 1] = REMOVED
+                elif move.kind is _DRAW and game.piles == 1 and game.draw_count == 1:
+                    drawn = last._stock & 63  # the one card drawn, the new waste top
+                    below = last._waste & 63
+                    if below:
+                        vector[below - 1] = WASTE_BELOW
+                    vector[drawn - 1] = EXPOSED_TALON
+                    vector[self._waste_base] = drawn
+                    self._tops[0] = drawn
+                    if game.stock_top and stock:
+                        vector[(stock & 63) - 1] = EXPOSED_TALON
+                    tail = self._tail
+                    start = self._tail_base
+                    tail[0] -= 1
+                    tail[1] += 1
+                    vector[start] = tail[0]
+                    vector[start + 1] = tail[1]
+                    self._state = state
+                    self._observation = None
+                    return vector
+                elif move.kind is _DRAW:  # the drawn cards and the old tops lie below now
+                    old = last._stock
+                    for _ in range(((old.bit_length() + 5) // 6) - ((stock.bit_length() + 5) // 6)):
+                        vector[(old & 63) - 1] = WASTE_BELOW
+                        old >>= 6
+                    old = last._waste
+                    for offset in game.offsets:
+                        top = (old >> offset) & 63
+                        if top:
+                            vector[top - 1] = WASTE_BELOW
+                else:  # a recycle: every waste card back into the stock
+                    old = stock
+                    while old:
+                        vector[(old & 63) - 1] = UNSEEN
+                        old >>= 6
+                self._advance_talon(vector, state)
+        self._state = state
+        self._observation = None
+        return vector
+
+    def _encode_state(self, vector: npt.NDArray[np.int16], state: GameState) -> None:
+        """Write every entry of `state`'s observation into the zeroed `vector`."""
+        game = state._game
+        pyr = state._pyr
+        for slot, card in enumerate(game.pyramid):
+            if pyr >> slot & 1:
+                vector[_CARDS + slot] = card
+        self._advance_pyramid(vector, game.pyramid, -1, pyr)
+        stock = state._stock
+        while stock:
+            vector[(stock & 63) - 1] = UNSEEN
+            stock >>= 6
+        waste = state._waste
+        for offset in game.offsets:
+            pile = (waste >> offset) & PILE_MASK
+            while pile:
+                vector[(pile & 63) - 1] = WASTE_BELOW
+                pile >>= 6
+        self._tops = [0] * self.rules.waste_piles
+        self._tail = []
+        self._advance_talon(vector, state)
+
+    @staticmethod
+    def _advance_pyramid(
+        vector: npt.NDArray[np.int16], cards: tuple[int, ...], old: int, pyr: int
+    ) -> None:
+        """Write the slots removed since `old` (-1: none yet) and the slots they uncover."""
+        changed = 0
+        if old == -1:
+            changed = pyr
+        else:
+            gone = old & ~pyr
+            while gone:
+                low = gone & -gone
+                gone ^= low
+                slot = low.bit_length() - 1
+                vector[cards[slot] - 1] = REMOVED
+                vector[_CARDS + slot] = 0
+                vector[_CARDS + SLOTS + slot] = 0
+                changed |= COVERS[slot]
+            changed &= pyr
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            slot = low.bit_length() - 1
+            available = not COVERED_BY[slot] & pyr
+            vector[cards[slot] - 1] = AVAILABLE if available else COVERED
+            vector[_CARDS + SLOTS + slot] = available
+
+    def _advance_talon(self, vector: npt.NDArray[np.int16], state: GameState) -> None:
+        """Write the exposed talon cards, the waste tops and the counts of `state`."""
+        game = state._game
+        stock = state._stock
+        waste = state._waste
+        tops = self._tops
+        base = self._waste_base
+        if game.piles == 1:
+            top = waste & 63
+            if top:
+                vector[top - 1] = EXPOSED_TALON
+            if top != tops[0]:
+                vector[base] = top
+                tops[0] = top
+            waste_cards = (waste.bit_length() + 5) // 6
+        else:
+            waste_cards = 0
+            for number, offset in enumerate(game.offsets):
+                pile = (waste >> offset) & PILE_MASK
+                top = pile & 63
+                if top:
+                    vector[top - 1] = EXPOSED_TALON
+                if top != tops[number]:
+                    vector[base + number] = top
+                    tops[number] = top
+                waste_cards += (pile.bit_length() + 5) // 6
+        if game.stock_top and stock:
+            vector[(stock & 63) - 1] = EXPOSED_TALON
+        pass_ = state._pass
+        cap = self._cap
+        passes = self.rules.passes
+        left = -1 if passes is None else min(passes - pass_, cap - 1)
+        tail = ((stock.bit_length() + 5) // 6, waste_cards, min(pass_, cap), left)
+        old = self._tail
+        start = self._tail_base
+        if not old:
+            vector[start : start + _GLOBALS] = tail
+        else:
+            for index in range(_GLOBALS):
+                if tail[index] != old[index]:
+                    vector[start + index] = tail[index]
+        self._tail = list(tail)
+
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state vector of the last observation encoded."""
         observation = self._observation
         if observation is None:
-            raise ValueError("encode an observation first")
+            if self._state is None:
+                raise ValueError("encode an observation first")
+            observation = self._observation = observe(self._state)
         return _information_state(self._vector, observation, self.rules)
 
 

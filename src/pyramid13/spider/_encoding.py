@@ -23,7 +23,8 @@ The bounds (`spider_observation_bounds`) depend on the deal's shape and are neve
 so ``(x - low) / (high - low)`` scales every entry into 0..1.
 
 `SpiderEncoder` keeps the vector up to date move by move, re-encoding only the piles a
-move changed.
+move changed. Its `SpiderEncoder.advance` does so from the state itself, reading only what
+the player sees, without building an `Observation`: the environments' fast path.
 
 Layer: the Spider game (``pyramid13.spider``). The learning environments load this module
 when they start (`Game.encoding` names it), and only they do, as it needs NumPy (the
@@ -40,6 +41,7 @@ import numpy.typing as npt
 from ._observation import Observation
 from ._pile import ObservedPile
 from ._rules import RuleSet
+from ._state import GameState, _run_length
 
 __all__ = [
     "SPIDER_OBSERVATION_SIZE",
@@ -131,6 +133,17 @@ def _pile_cells(pile: ObservedPile) -> list[int]:
     return cells
 
 
+def _cells(down: int, packed: int) -> list[int]:
+    """A pile's entries up to its top: -1 for each face-down card, then the face-up ids."""
+    ups = []
+    while packed:
+        ups.append(packed & 63)
+        packed >>= 6
+    cells = [-1] * down
+    cells.extend(reversed(ups))
+    return cells
+
+
 def _encode_pile(
     vector: npt.NDArray[np.int16], number: int, old: ObservedPile | None, pile: ObservedPile
 ) -> None:
@@ -184,6 +197,7 @@ class SpiderEncoder:
         self._piles: tuple[ObservedPile | None, ...] = (None,) * _PILES
         self._hidden = -1
         self._runs = -1
+        self._state: GameState | None = None  # the last state `advance` encoded
 
     def reset(self, observation: Observation) -> npt.NDArray[np.int16]:
         """The observation vector of `observation`, the first of a game."""
@@ -191,10 +205,17 @@ class SpiderEncoder:
         self._piles = (None,) * _PILES
         self._hidden = -1
         self._runs = -1
+        self._state = None
         return self.update(observation)
 
     def update(self, observation: Observation) -> npt.NDArray[np.int16]:
         """The observation vector of `observation`, the next position of the game."""
+        if self._state is not None:  # `advance` encoded the last one: start afresh
+            self._vector = np.zeros(SPIDER_OBSERVATION_SIZE, dtype=np.int16)
+            self._piles = (None,) * _PILES
+            self._hidden = -1
+            self._runs = -1
+            self._state = None
         vector = self._vector  # never handed out: changed in place
         known = self._piles
         piles = observation.piles
@@ -222,6 +243,106 @@ class SpiderEncoder:
         self._vector = vector
         copied: npt.NDArray[np.int16] = vector.copy()
         return copied
+
+    def advance(self, state: GameState) -> npt.NDArray[np.int16]:
+        """Encode `state`'s observation from the state itself, without building it: the
+        vector ``update(state.observe())`` would give (Spider's ``state.status`` and
+        ``state.legal_moves()`` are the observation's too).
+
+        It reads only what the player sees: the face-up cards, the face-down counts, the
+        stock's size and the runs removed; the unseen counts go down by each card as it is
+        turned or dealt face up. When `state` follows the last state encoded by one move,
+        only the piles that move changed are written.
+
+        Returns:
+            The encoder's own vector, which the next call changes in place: copy it to
+            keep it.
+        """
+        last = self._state
+        game = state._game
+        if last is None or state._parent is not last or last._game is not game:
+            self._vector = np.zeros(SPIDER_OBSERVATION_SIZE, dtype=np.int16)
+            self._encode_state(self._vector, state)
+            self._state = state
+            return self._vector
+        vector = self._vector
+        ups = state._ups
+        downs = state._downs
+        old_ups = last._ups
+        old_downs = last._downs
+        for number in range(_PILES):
+            packed = ups[number]
+            down = (downs >> (3 * number)) & 7
+            old = old_ups[number]
+            old_down = (old_downs >> (3 * number)) & 7
+            if packed == old and down == old_down:
+                continue
+            base = number * _DEPTH
+            count = (packed.bit_length() + 5) // 6
+            old_count = (old.bit_length() + 5) // 6
+            if down == old_down and count > old_count and packed >> 6 * (count - old_count) == old:
+                place = base + down + count - 1  # cards put on: write them, top first
+                for _ in range(count - old_count):
+                    vector[place] = packed & 63
+                    packed >>= 6
+                    place -= 1
+            elif (
+                down == old_down and count < old_count and old >> 6 * (old_count - count) == packed
+            ):
+                vector[base + down + count : base + down + old_count] = 0  # cards taken off
+            else:
+                if down < old_down:  # cards turned face up: no longer unseen
+                    for card in game.downs[number][down:old_down]:
+                        vector[_UNSEEN + card - 1] -= 1
+                cells = _cells(down, packed)
+                cells.extend([0] * (old_down + old_count - len(cells)))
+                vector[base : base + len(cells)] = cells
+            vector[_FACE_DOWN + number] = down
+            vector[_FACE_UP + number] = count
+            vector[_UNIT + number] = _run_length(ups[number])
+        removed = state._removed
+        if len(removed) != len(last._removed):
+            counts = [0, 0, 0, 0]
+            for suit in removed:
+                counts[_SUIT_SLOT[suit.value]] += 1
+            vector[_RUNS:_STOCK] = counts
+        dealt = state._dealt
+        if dealt != last._dealt:
+            for deal in game.deals[last._dealt : dealt]:  # dealt face up: no longer unseen
+                for card in deal:
+                    vector[_UNSEEN + card - 1] -= 1
+            vector[_STOCK] = sum(map(len, game.deals[dealt:]))
+            vector[_STOCK + 1] = len(game.deals) - dealt
+        self._state = state
+        return vector
+
+    @staticmethod
+    def _encode_state(vector: npt.NDArray[np.int16], state: GameState) -> None:
+        """Write every entry of `state`'s observation into the zeroed `vector`."""
+        game = state._game
+        downs = state._downs
+        unseen = [0] * 52
+        for number, packed in enumerate(state._ups):
+            down = (downs >> (3 * number)) & 7
+            for card in game.downs[number][:down]:
+                unseen[card - 1] += 1
+            cells = _cells(down, packed)
+            base = number * _DEPTH
+            vector[base : base + len(cells)] = cells
+            vector[_FACE_DOWN + number] = down
+            vector[_FACE_UP + number] = (packed.bit_length() + 5) // 6
+            vector[_UNIT + number] = _run_length(packed)
+        counts = [0, 0, 0, 0]
+        for suit in state._removed:
+            counts[_SUIT_SLOT[suit.value]] += 1
+        vector[_RUNS:_STOCK] = counts
+        dealt = state._dealt
+        for deal in game.deals[dealt:]:
+            for card in deal:
+                unseen[card - 1] += 1
+        vector[_STOCK] = sum(map(len, game.deals[dealt:]))
+        vector[_STOCK + 1] = len(game.deals) - dealt
+        vector[_UNSEEN:] = unseen
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state vector of the last observation encoded: the observation
