@@ -37,8 +37,9 @@ SPIDER_MOVES = [
 
 
 def check_answers(state: p13.State[object], moves: list[object]) -> None:
-    """`is_legal`, `why_illegal`, `legal_moves` and `apply` agree on every move."""
-    legal = set(state.legal_moves())
+    """`is_legal`, `why_illegal`, `legal_moves` and `apply` agree on every move (with the
+    draws an honest player still has where the engine has already seen the loss)."""
+    legal = set(state.legal_moves()) | set(state.observe().legal_moves())
     before = state.to_string()
     for move in moves:
         reason = state.why_illegal(move)
@@ -55,7 +56,7 @@ def check_answers(state: p13.State[object], moves: list[object]) -> None:
             state.apply(move)
         assert reason[1:-1] in str(caught.value)
         assert state.to_string() == before, "a refused move leaves the state untouched"
-    assert set(state.legal_moves()) == legal
+    assert set(state.legal_moves()) | set(state.observe().legal_moves()) == legal
 
 
 # -- Pyramid ----------------------------------------------------------------------------------
@@ -227,6 +228,4 @@ def test_spider_every_unit_text_is_a_move() -> None:
         text = f"{source}:{count}>{target}"
         assert state.is_legal(text) == (spider.Move.parse(text) in state.legal_moves())
     assert state.why_illegal("4:1>4") == "A unit never goes onto its own pile (pile 4)."
-    assert state.why_illegal("1:2>4") == (
-        "The top 2 cards of pile 1 are not one suit descending; only the top card is."
-    )
+    assert state.why_illegal("1:2>4") == "Pile 1 shows only 1 card face up, not 2."

@@ -646,6 +646,10 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
         run = (self._runs >> (4 * source)) & 15
         if not run:
             return f"pile {source + 1} is empty"
+        shown = len(self.piles[source].face_up)
+        if count > shown:
+            cards = "1 card" if shown == 1 else f"{shown} cards"
+            return f"pile {source + 1} shows only {cards} face up, not {count}"
         if count > run:
             only = "card is" if run == 1 else f"{run} are"
             return (
