@@ -100,8 +100,11 @@ def test_apply_over_apply_unchecked(start: Any) -> None:
     assert state.legal_actions() == tuple(
         a for a, legal in enumerate(state.legal_action_mask()) if legal
     )
-    with pytest.raises(p13.InvalidMoveError, match=r"expected a .*Move or move text, not int"):
-        state.apply(3)
+    for action in state.legal_actions():  # an action number plays its move
+        move = p13.game_of(state).action_to_move(action)
+        assert state.apply(action) == state.apply(move)
+    with pytest.raises(p13.InvalidMoveError, match=r"expected a .*action number, not float"):
+        state.apply(3.0)
     with pytest.raises(p13.InvalidMoveError):
         state.is_legal(None)
 

@@ -42,7 +42,7 @@ def test_a_unit_that_is_not_one_suit_descending_does_not_move() -> None:
     state = table(OPEN, ["TH 9S 8S", "9D", "TC", "JH", "5C", "6C", "7C", "KD", "KC", "KD"])
     # 8S alone goes on the 9D; 9S-8S on the TC; TH-9S-8S is two suits and never moves.
     assert moves_from(state, 1) == ["1:1>2", "1:2>3"]
-    with pytest.raises(IllegalMoveError, match="only the top 2 card"):
+    with pytest.raises(IllegalMoveError, match="only the top 2 are"):
         state.apply("1:3>4")
 
 
