@@ -77,7 +77,8 @@ def main(argv: list[str] | None = None) -> None:
         for preset in args.presets or ["pysolfc"]:
             for suits in args.suits:
                 rules = spider.RuleSet.preset(preset, suits=suits)
-                print(_row(f"{preset}, {suits} suits", rules, seeds), flush=True)
+                suit_word = "suit" if suits == 1 else "suits"
+                print(_row(f"{preset}, {suits} {suit_word}", rules, seeds), flush=True)
 
 
 if __name__ == "__main__":
