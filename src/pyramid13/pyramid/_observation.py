@@ -48,7 +48,6 @@ from .._base.views import (
     view_fields,
 )
 from ._actions import _ACTION_OF, ACTION_COUNT
-from ._geometry import ROWS, slot_of
 from ._moves import Move
 from ._rules import RuleSet, as_rules
 from ._state import PILE_BITS, GameState, _draw, _recycle
@@ -175,18 +174,11 @@ class Observation:
             >>> Observation.from_string(code) == obs
             True
         """
-        from ._position import format_rules
+        from ._position import format_pyramid, format_rules
 
-        pyramid = self.pyramid
-        rows = []
-        for row in range(ROWS):
-            first = slot_of(row, 0)
-            rows.append(
-                "".join(str(card) if card else ".." for card in pyramid[first : first + row + 1])
-            )
         code = " ".join(
             [
-                "/".join(rows),
+                format_pyramid(self.pyramid),
                 format_cards(self.stock),
                 "/".join(format_cards(pile) for pile in self.waste_piles),
                 str(self.pass_number),

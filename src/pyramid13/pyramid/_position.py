@@ -39,7 +39,14 @@ from ._rules import RuleSet, as_rules
 from ._scoring import ScoringPolicy
 from ._state import GameState
 
-__all__ = ["MAX_CODE_LENGTH", "format_position", "format_rules", "parse_position", "parse_rules"]
+__all__ = [
+    "MAX_CODE_LENGTH",
+    "format_position",
+    "format_pyramid",
+    "format_rules",
+    "parse_position",
+    "parse_rules",
+]
 
 #: The longest position code read (a real one is under 300 characters).
 MAX_CODE_LENGTH = 2000
@@ -139,6 +146,18 @@ def parse_rules(text: str, policies: Mapping[str, ScoringPolicy] | None = None) 
 # -- positions ------------------------------------------------------------------------------
 
 
+def format_pyramid(pyramid: tuple[Card | None, ...]) -> str:
+    """The pyramid field of position and view codes: the rows from the apex, ``/`` between
+    them, ``..`` for an empty slot."""
+    rows = []
+    for row in range(ROWS):
+        first = slot_of(row, 0)
+        rows.append(
+            "".join(str(card) if card else ".." for card in pyramid[first : first + row + 1])
+        )
+    return "/".join(rows)
+
+
 def format_position(state: GameState) -> str:
     """The position code of `state` (see the module docstring).
 
@@ -146,13 +165,7 @@ def format_position(state: GameState) -> str:
         InvalidPositionError: the code would be longer than `MAX_CODE_LENGTH` (only a
             score of hundreds of digits, from a scoring policy of your own, does that).
     """
-    pyramid = state.pyramid
-    rows = []
-    for row in range(ROWS):
-        first = slot_of(row, 0)
-        rows.append(
-            "".join(str(card) if card else ".." for card in pyramid[first : first + row + 1])
-        )
+    pyramid = format_pyramid(state.pyramid)
     stock = "".join(map(str, state.stock)) or "-"
     waste = "/".join("".join(map(str, pile)) or "-" for pile in state.waste_piles)
     for name, number in (("pass number", state.pass_number), ("score", state.score)):
@@ -162,7 +175,7 @@ def format_position(state: GameState) -> str:
             )
     code = " ".join(
         [
-            "/".join(rows),
+            pyramid,
             stock,
             waste,
             str(state.pass_number),
