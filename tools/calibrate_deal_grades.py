@@ -12,12 +12,20 @@ to one and two thirds; ties can leave the thirds uneven, never a grade empty.
 
 Copy the printed rows into the tables. ``python tools/calibrate_deal_grades.py pyramid
 --deals 200`` (every preset) or ``... spider --deals 60 --suits 1 2 4``.
+
+``--from FILE`` reads the scores instead from a file of ``benchmarks/deal_grades.py
+collect``, whose deals (the first winnable deal of each of the seeds ``3_000_000, ...``) are
+no test's either: each rule set's first ``--deals`` deals by seed calibrate, and
+``benchmarks/deal_grades.py --skip`` leaves the same deals out of the table it measures.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
+from collections import defaultdict
+from pathlib import Path
 
 import pyramid13 as p13
 from pyramid13 import spider
@@ -25,7 +33,7 @@ from pyramid13._base.deals import candidate_numbers, solver_effort
 from pyramid13.pyramid import _deals as pyramid_deals
 from pyramid13.spider import _deals as spider_deals
 
-__all__ = ["main", "pyramid_row", "spider_row"]
+__all__ = ["main", "pyramid_row", "rows_from", "spider_row"]
 
 CALIBRATION_SEED = 1 << 40
 
@@ -92,6 +100,22 @@ def spider_row(suits: int, deals: int) -> tuple[tuple[int, int], str, int]:
     return row, _shares(efforts, row), tried
 
 
+def rows_from(path: Path, deals: int) -> list[tuple[str, tuple[int, int], str]]:
+    """The thresholds of every rule set of a ``deal_grades.py collect`` file, from its
+    first `deals` deals by seed: (rule set, row, the grades' counts)."""
+    scores: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            record = json.loads(line)
+            scores[record["label"]].append((record["seed"], record["score"]))
+    rows = []
+    for label, pairs in scores.items():
+        values = [score for _, score in sorted(pairs)[:deals]]
+        row = _thirds(values)
+        rows.append((label, row, _shares(values, row)))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> None:
     """Print the rows of the asked game's grade table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -99,7 +123,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=200, help="winnable deals per row")
     parser.add_argument("--presets", nargs="*", default=list(p13.RuleSet.preset_names()))
     parser.add_argument("--suits", nargs="*", type=int, default=[1, 2, 4])
+    parser.add_argument("--from", dest="source", type=Path, help="a deal_grades.py collect file")
     args = parser.parse_args(argv)
+    if args.source is not None:
+        for label, row, shares in rows_from(args.source, args.deals):
+            print(f"    {label!r}: {row},  # first {args.deals} deals: {shares}")
+        return
     if args.game == "pyramid":
         for preset in args.presets:
             row, shares, tried = pyramid_row(preset, args.deals)
