@@ -257,7 +257,7 @@ def _solve(
     if status is not Status.PLAYING:
         return status is Status.WON, ()
     model = make_model(state)
-    model.deal.clear_memo = memo  # type: ignore[attr-defined]
+    model.deal.clear_memo = memo
     if model.is_dead(model.root):
         return False, ()
     winnable, codes, _ = dfs(model, node_limit, None)
