@@ -56,7 +56,7 @@ def test_the_bot_is_an_honest_bot_of_both_namespaces_and_the_registry() -> None:
     assert p13.ReplanBot is pyramid.ReplanBot
     assert p13.honest_hint is pyramid.honest_hint
     assert p13.get_game("pyramid").bots["replan"] is p13.ReplanBot
-    assert repr(bot) == "ReplanBot(samples=4, node_limit=2000, seed=0)"
+    assert repr(bot) == "ReplanBot(samples=3, node_limit=2000, seed=0)"
 
 
 @pytest.mark.parametrize("preset", ["microsoft", "classic", "cardems", "pysolfc"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections import Counter
+from typing import Any
 
 from .._base.cards import Card
 from .._base.errors import GameOverError, InvalidArgumentError
@@ -115,8 +116,16 @@ class ReplanBot(Settings):
         True
     """
 
-    __slots__ = ("_history", "_memo", "_memo_key", "_plans", "_stopped", "node_limit", "samples",
-                 "seed")  # fmt: skip
+    __slots__ = (
+        "_history",
+        "_plans",
+        "_stopped",
+        "_tables",
+        "_tables_key",
+        "node_limit",
+        "samples",
+        "seed",
+    )
     # The plans of the game in progress do not travel.
     _SETTINGS = ("samples", "node_limit", "seed")
     honest = True
@@ -128,7 +137,7 @@ class ReplanBot(Settings):
     seed: int
     """The seed the samples derive from."""
 
-    def __init__(self, samples: int = 4, *, node_limit: int = 2_000, seed: int = 0) -> None:
+    def __init__(self, samples: int = 3, *, node_limit: int = 2_000, seed: int = 0) -> None:
         number = as_int(seed)
         if number is None:
             raise InvalidArgumentError(f"seed must be an int, not {describe(seed)}")
@@ -143,8 +152,8 @@ class ReplanBot(Settings):
         self._history = -1
         self._plans: list[_Plan] = []
         self._stopped: tuple[int, int] | None = None
-        self._memo: dict[int, bool] = {}
-        self._memo_key: tuple[RuleSet, tuple[Card | None, ...]] | None = None
+        self._tables = _Tables()
+        self._tables_key: tuple[RuleSet, tuple[Card | None, ...]] | None = None
 
     def choose(self, view: Observation | GameState) -> Move:
         """The next move of a plan, the move most samples win with, or the greedy move.
@@ -203,38 +212,46 @@ class ReplanBot(Settings):
     def _search(
         self, observation: Observation, legal: tuple[Move, ...], stage: tuple[int, int]
     ) -> Move | None:
-        """The first move most sampled wins begin with, the plans following it kept; None
-        when no sample is won (and the search stopped when every sample is lost)."""
-        memo = self._relaxation_memo(observation)
+        """The move the samples favour, the plans following it kept; None when they say
+        nothing (and the search stopped when every sample is lost)."""
+        tables = self._shared_tables(observation)
         known = not observation.unseen
         count = 1 if known else self.samples
         lines: list[tuple[GameState, tuple[Move, ...]]] = []
-        lost = 0
+        undecided = 0
         for number in range(count):
             rng = random.Random(_digest(self.seed, observation, number))
             sample = determinize(observation, rng)
-            winnable, line = _solve(sample, self.node_limit, memo)
+            winnable, line = _solve(sample, self.node_limit, tables)
             if winnable:
                 lines.append((sample, line))
-            elif winnable is False:
-                lost += 1
+            elif winnable is None:
+                undecided += 1
         if not lines:
-            if lost == count:
+            if not undecided:
                 self._stopped = stage
             return None
         votes = Counter(line[0] for _, line in lines)
+        greedy = greedy_move(observation)
+        assert greedy is not None
+        if greedy in legal:
+            for sample, line in list(lines):
+                if line[0] != greedy:
+                    winnable, rest = _solve(sample.apply_unchecked(greedy), self.node_limit, tables)
+                    if winnable:
+                        votes[greedy] += 1
+                        lines.append((sample, (greedy, *rest)))
         order = {move: rank for rank, (_, move) in enumerate(rank_moves(observation))}
+        order[greedy] = -1
         move = min(votes, key=lambda move: (-votes[move], order.get(move, len(order))))
         if move not in legal:  # pragma: no cover - the solver plays only legal moves
             return None
         self._plans = [_plan(sample, line, known) for sample, line in lines if line[0] == move]
         return move
 
-    def _relaxation_memo(self, observation: Observation) -> dict[int, bool]:
-        """The solver's memo of relaxed positions, shared by every sample of the game: it
-        keys a position on the pyramid cards left and the values of the talon cards in
-        play, never on their order, so it holds for every stock the samples deal."""
-        key = self._memo_key
+    def _shared_tables(self, observation: Observation) -> _Tables:
+        """The solver's tables that every sample of the game shares (see `_Tables`)."""
+        key = self._tables_key
         if (
             key is None
             or key[0] != observation.rules
@@ -243,21 +260,39 @@ class ReplanBot(Settings):
                 for card, was in zip(observation.pyramid, key[1], strict=True)
             )
         ):
-            self._memo = {}
-            self._memo_key = (observation.rules, observation.pyramid)
-        return self._memo
+            self._tables = _Tables()
+            self._tables_key = (observation.rules, observation.pyramid)
+        return self._tables
+
+
+class _Tables:
+    """What the solver's model of a deal works out from the pyramid cards alone (their
+    shapes and relaxed moves for each set of remaining cards) and from the pyramid and the
+    values of the talon cards in play, never their order (the relaxation's verdicts): the
+    same for every stock a sample deals, and for every position of one game under one
+    rule set, so the samples of a game share them instead of working them out again."""
+
+    __slots__ = ("memo", "relaxed", "shapes")
+
+    def __init__(self) -> None:
+        self.memo: dict[int, bool] = {}
+        self.shapes: dict[int, Any] = {}
+        self.relaxed: dict[int, list[tuple[int, int]]] = {}
 
 
 def _solve(
-    state: GameState, node_limit: int, memo: dict[int, bool]
+    state: GameState, node_limit: int, tables: _Tables
 ) -> tuple[bool | None, tuple[Move, ...]]:
-    """`solve`'s depth-first search of `state`, its relaxation memo `memo`: whether it is
-    won (None: undecided within `node_limit`) and the winning line."""
+    """`solve`'s depth-first search of `state`, with the game's shared `tables`: whether
+    it is won (None: undecided within `node_limit`) and the winning line."""
     status = state.status
     if status is not Status.PLAYING:
         return status is Status.WON, ()
     model = make_model(state)
-    model.deal.clear_memo = memo
+    deal = model.deal
+    deal.clear_memo = tables.memo
+    deal.shapes = tables.shapes
+    deal._relaxed = tables.relaxed
     if model.is_dead(model.root):
         return False, ()
     winnable, codes, _ = dfs(model, node_limit, None)

@@ -1,0 +1,88 @@
+"""How often Pyramid's honest `ReplanBot` wins beside `GreedyBot`, and what it costs.
+
+Run: ``python benchmarks/pyramid_replan.py [--deals 200] [--presets microsoft classic]
+[--samples 4] [--node-limit 2000] [--output benchmarks/pyramid-replan.md]``.
+
+Both players play the same deals, the `Layout.shuffled` seeds ``0 .. deals-1``, in this
+process (``win_rate(..., workers=1)``), so that the CPU time per game is the player's own.
+The page ``benchmarks/pyramid-replan.md`` was written by this script with its defaults.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from pathlib import Path
+
+import pyramid13 as p13
+
+HEADER = (
+    "| preset | player | deals | wins | rate | 95 % CI (Wilson) | CPU per game |\n"
+    "|---|---|---|---|---|---|---|"
+)
+
+
+def measure(rules: p13.RuleSet, deals: range, bot: p13.Bot) -> tuple[p13.WinRateResult, float]:
+    """The win rate of `bot` over `deals` and its mean CPU seconds per game."""
+    start = time.process_time()
+    result = p13.win_rate(rules, deals, bot, workers=1)
+    return result, (time.process_time() - start) / len(deals)
+
+
+def row(preset: str, name: str, result: p13.WinRateResult, cpu: float) -> str:
+    low, high = p13.wilson_interval(result.wins, result.deals)
+    return (
+        f"| `{preset}` | {name} | {result.deals:,} | {result.wins:,} | "
+        f"{100 * result.rate:.1f} % | {100 * low:.1f} .. {100 * high:.1f} % | "
+        f"{1000 * cpu:.1f} ms |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--presets", nargs="*", default=["microsoft", "classic"])
+    parser.add_argument("--samples", type=int, default=None, help="default: ReplanBot's")
+    parser.add_argument("--node-limit", type=int, default=None, help="default: ReplanBot's")
+    parser.add_argument("--output", type=Path, default=None, help="write the page here")
+    args = parser.parse_args()
+    settings = {}
+    if args.samples is not None:
+        settings["samples"] = args.samples
+    if args.node_limit is not None:
+        settings["node_limit"] = args.node_limit
+    replan = p13.ReplanBot(**settings)
+    deals = range(args.deals)
+    rows = []
+    for preset in args.presets:
+        rules = p13.RuleSet.preset(preset)
+        for name, bot in (("`GreedyBot()`", p13.GreedyBot()), (f"`{replan!r}`", replan)):
+            result, cpu = measure(rules, deals, bot)
+            rows.append(row(preset, name, result, cpu))
+            print(rows[-1], flush=True)
+    command = "python benchmarks/pyramid_replan.py"
+    if args.output is not None:
+        command += f" --output {args.output}"
+    page = "\n".join(
+        [
+            f"Made with `{command}`: both players play the same deals "
+            f"(`Layout.shuffled` seeds 0 to {args.deals - 1}) in one process "
+            "(`win_rate(..., workers=1)`), honestly (each is given `state.observe()`, never "
+            "the stock's order) and without undo. CPU per game is the process's CPU time "
+            f"over the deals, on one core ({platform.python_implementation()} "
+            f"{platform.python_version()}).",
+            "",
+            HEADER,
+            *rows,
+            "",
+        ]
+    )
+    if args.output is not None:
+        args.output.write_text(page, encoding="utf-8")
+    else:
+        print(page)
+
+
+if __name__ == "__main__":
+    main()
