@@ -1,9 +1,10 @@
-"""How often Pyramid's honest `ReplanBot` wins beside `GreedyBot`, and what it costs.
+"""How often Pyramid's honest `ReplanBot` wins beside `GreedyBot` and the solver, and what it
+costs.
 
 Run: ``python benchmarks/pyramid_replan.py [--deals 200] [--presets microsoft classic]
-[--samples 4] [--node-limit 2000] [--output benchmarks/pyramid-replan.md]``.
+[--samples N] [--node-limit N] [--output benchmarks/pyramid-replan.md]``.
 
-Both players play the same deals, the `Layout.shuffled` seeds ``0 .. deals-1``, in this
+Every player plays the same deals, the `Layout.shuffled` seeds ``0 .. deals-1``, in this
 process (``win_rate(..., workers=1)``), so that the CPU time per game is the player's own.
 The page ``benchmarks/pyramid-replan.md`` was written by this script with its defaults.
 """
@@ -23,7 +24,9 @@ HEADER = (
 )
 
 
-def measure(rules: p13.RuleSet, deals: range, bot: p13.Bot) -> tuple[p13.WinRateResult, float]:
+def measure(
+    rules: p13.RuleSet, deals: range, bot: p13.Bot | str
+) -> tuple[p13.WinRateResult, float]:
     """The win rate of `bot` over `deals` and its mean CPU seconds per game."""
     start = time.process_time()
     result = p13.win_rate(rules, deals, bot, workers=1)
@@ -57,7 +60,12 @@ def main() -> None:
     rows = []
     for preset in args.presets:
         rules = p13.RuleSet.preset(preset)
-        for name, bot in (("`GreedyBot()`", p13.GreedyBot()), (f"`{replan!r}`", replan)):
+        players: list[tuple[str, p13.Bot | str]] = [
+            ("`GreedyBot()`", p13.GreedyBot()),
+            (f"`{replan!r}`", replan),
+            ("`solve` (thoughtful: it knows the stock)", "solver"),
+        ]
+        for name, bot in players:
             result, cpu = measure(rules, deals, bot)
             rows.append(row(preset, name, result, cpu))
             print(rows[-1], flush=True)
@@ -66,12 +74,13 @@ def main() -> None:
         command += f" --output {args.output}"
     page = "\n".join(
         [
-            f"Made with `{command}`: both players play the same deals "
+            f"Made with `{command}`: every player plays the same deals "
             f"(`Layout.shuffled` seeds 0 to {args.deals - 1}) in one process "
-            "(`win_rate(..., workers=1)`), honestly (each is given `state.observe()`, never "
-            "the stock's order) and without undo. CPU per game is the process's CPU time "
-            f"over the deals, on one core ({platform.python_implementation()} "
-            f"{platform.python_version()}).",
+            "(`win_rate(..., workers=1)`). The two bots play honestly (each is given "
+            "`state.observe()`, never the stock's order) and without undo; the solver's row, "
+            "the rate of play that knows every card, is the most any player can win. CPU per "
+            "game is the process's CPU time over the deals, on one core "
+            f"({platform.python_implementation()} {platform.python_version()}).",
             "",
             HEADER,
             *rows,
