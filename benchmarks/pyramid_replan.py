@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import sys
 import time
 from pathlib import Path
 
@@ -69,9 +70,7 @@ def main() -> None:
             result, cpu = measure(rules, deals, bot)
             rows.append(row(preset, name, result, cpu))
             print(rows[-1], flush=True)
-    command = "python benchmarks/pyramid_replan.py"
-    if args.output is not None:
-        command += f" --output {args.output}"
+    command = " ".join(["python", "benchmarks/pyramid_replan.py", *sys.argv[1:]])
     page = "\n".join(
         [
             f"Made with `{command}`: every player plays the same deals "
