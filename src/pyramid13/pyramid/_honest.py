@@ -17,7 +17,7 @@ __all__ = ["honest_hint"]
 def honest_hint(observation: Observation) -> Move | None:
     """The move to suggest from what the player sees, or None when the game is over.
 
-    `hint` sees the order of the stock (it is thoughtful: a hint that knows what the
+    ``hint`` sees the order of the stock (it is thoughtful: a hint that knows what the
     player cannot). This one is given the player's view alone, so it can be shown in a
     game played honestly, or sent to a player whose stock the server keeps: it is the move
     a fresh `ReplanBot` (its default settings) chooses from `observation`, planning afresh

@@ -89,7 +89,7 @@ class ReplanBot(Settings):
     Where it has a choice (more than one legal move, and no King to remove, which it
     does at once where that never spoils a win: a pyramid King, or any King when cards are
     drawn one at a time), the bot deals the cards it has not seen into the stock at random
-    (`determinize`) `samples` times and searches each sample for a win with the exact
+    (``determinize``) `samples` times and searches each sample for a win with the exact
     solver (`solve`'s depth-first search), `node_limit` positions at most. A won sample
     votes for the first move of its win, and also for `GreedyBot`'s move when a search
     after that move wins the sample too; the bot plays the move with most votes (ties:
