@@ -181,3 +181,12 @@ def test_the_hint_is_a_fresh_bots_choice() -> None:
     view = state.observe()
     assert p13.honest_hint(view) == p13.ReplanBot().choose(view)
     assert p13.honest_hint(view) in state.legal_moves()
+
+
+def test_both_games_offer_the_same_honest_players_and_hint() -> None:
+    for name in ("RandomBot", "GreedyBot", "ReplanBot", "honest_hint", "Observation"):
+        assert name in pyramid.__all__
+        assert name in spider.__all__
+    assert "ReplanBot" in p13.__all__
+    assert "honest_hint" in p13.__all__
+    assert getattr(spider.ReplanBot, "honest", False) is p13.ReplanBot.honest is True
