@@ -96,13 +96,13 @@ class ReplanBot(Settings):
     the greedy move, then `GreedyBot`'s order of preference). When no sample is won within
     the limit it plays `GreedyBot`'s move; when every sample is proved lost it also stops
     searching until the next pass or until the whole stock is known (for good once it
-    is). After its move it
-    follows the winning lines of the samples that began with it, up to the next draw or
-    recycle (beyond, they rely on what the sample dealt), then samples again. Once every
-    stock card has been seen (from the second pass on, or when the stock is empty) there
-    is one position to solve, and its win is played out. Honest: the samples come from
-    the observation alone. Deterministic: their random numbers are a hash of `seed` and
-    what is seen. `benchmarks/pyramid-replan.md` gives its win rates and CPU time per game
+    is). After its move it follows the winning lines of the samples that began with it,
+    up to the next draw or recycle (beyond, they rely on what the sample dealt), then
+    samples again. Once every stock card has been seen (from the second pass on, or when
+    the stock is empty) there is one position to solve, and the win its search finds is
+    played out. Honest: the samples come from the observation alone. Deterministic: their
+    random numbers are a hash of `seed` and what is seen. `benchmarks/pyramid-replan.md`
+    gives its win rates and CPU time per game
     beside `GreedyBot`'s and the solver's.
 
     Args:
