@@ -102,8 +102,7 @@ class ReplanBot(Settings):
     the stock is empty) there is one position to solve, and the win its search finds is
     played out. Honest: the samples come from the observation alone. Deterministic: their
     random numbers are a hash of `seed` and what is seen. `benchmarks/pyramid-replan.md`
-    gives its win rates and CPU time per game
-    beside `GreedyBot`'s and the solver's.
+    gives its win rates and CPU time per game beside `GreedyBot`'s and the solver's.
 
     Args:
         samples: sampled stocks per choice.
