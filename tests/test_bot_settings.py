@@ -18,6 +18,7 @@ from pyramid13._base.settings import Settings
 BOTS: list[tuple[Any, str]] = [
     (p13.RandomBot(seed=7), "RandomBot(seed=7)"),
     (p13.GreedyBot(), "GreedyBot()"),
+    (p13.ReplanBot(2, node_limit=300, seed=4), "ReplanBot(samples=2, node_limit=300, seed=4)"),
     (
         p13.SolverBot(node_limit=5000, optimal=True),
         "SolverBot(node_limit=5000, time_limit=None, optimal=True)",

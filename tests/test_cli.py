@@ -95,7 +95,10 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         (("solve", "--seed", "1", "--time-limit", "soon"), "expected a number, not 'soon'"),
         (("solve", "--seed", "1", "--json", "--msc"), "not allowed with"),
         (("stats", "--deals", "0"), "--deals: expected a number >= 1"),
-        (("stats", "--player", "oracle"), "expected solver, greedy, random or MODULE:CLASS"),
+        (
+            ("stats", "--player", "oracle"),
+            "expected solver, greedy, random, replan or MODULE:CLASS",
+        ),
         (("stats", "--workers", "x"), "--workers: expected a whole number"),
         (("stats", "--first-seed", str(2**64)), "2**64-1"),
     ],
@@ -424,7 +427,10 @@ def test_play_gives_hints(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0
     state = GameState.new(Layout.shuffled(2), RuleSet.preset("microsoft"))
     hinted = [line for line in out.splitlines() if line.startswith("hint: ")]
-    note = " (from the solver, which knows the order of the stock)"
+    note = (
+        " (from the solver, which knows the order of the stock; 'hint honest' for one from what"
+        " you see)"
+    )
     assert hinted == [f"hint: {p13.hint(state)}{note}"]
     assert Move.parse(hinted[0].removeprefix("hint: ").removesuffix(note)) in state.legal_moves()
 

@@ -240,7 +240,7 @@ def test_a_player_that_is_no_module_and_class_is_a_usage_error(
     status, out, err = run(capsys, "stats", "--player", spec)
     assert (status, out) == (2, "")
     assert err.count("\n") == 1
-    assert "argument --player: expected solver, greedy, random or MODULE:CLASS" in err
+    assert "argument --player: expected solver, greedy, random, replan or MODULE:CLASS" in err
 
 
 def test_a_bot_that_raises_while_playing_stops_the_run_with_status_4(

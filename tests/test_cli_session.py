@@ -292,10 +292,20 @@ def test_spider_hints_say_what_they_know(capsys: pytest.CaptureFixture[str]) -> 
     )
 
 
-def test_pyramid_offers_no_honest_hint(capsys: pytest.CaptureFixture[str]) -> None:
-    status, _, err = run(["play", "--seed", "3"], capsys, "hint honest\n")
+def test_pyramid_offers_an_honest_hint_from_replan_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        ["play", "--seed", "3", "--preset", "microsoft"], capsys, "h\nhint honest\n"
+    )
     assert status == 0
-    assert "error: Pyramid offers no honest hint" in err
+    state = p13.GameState.new(p13.Layout.shuffled(3), p13.RuleSet.preset("microsoft"))
+    lines = out.splitlines()
+    (thoughtful,) = [line for line in lines if line.startswith("hint: ")]
+    (honest,) = [line for line in lines if line.startswith("honest hint: ")]
+    assert "(from the solver, which knows the order of the stock; 'hint honest'" in thoughtful
+    assert honest == (
+        f"honest hint: {p13.honest_hint(state.observe())} "
+        "(from ReplanBot, which sees only what you see)"
+    )
 
 
 # -- the options ----------------------------------------------------------------------------

@@ -60,9 +60,11 @@ if TYPE_CHECKING:
     from .bots import SolverBot
     from .pyramid._actions import ACTION_COUNT, action_to_move, move_to_action
     from .pyramid._bots import GreedyBot, RandomBot
+    from .pyramid._honest import honest_hint
     from .pyramid._layout import Layout
     from .pyramid._moves import Move, MoveKind
     from .pyramid._observation import Observation
+    from .pyramid._replan import ReplanBot
     from .pyramid._rules import Goal, RuleSet
     from .pyramid._scoring import (
         CardemsScoring,
@@ -149,6 +151,7 @@ __all__ = [
     "RandomBot",
     "Rank",
     "RecordMetadata",
+    "ReplanBot",
     "RuleSet",
     "ScoreEvent",
     "ScoringPolicy",
@@ -169,6 +172,7 @@ __all__ = [
     "game_of",
     "get_game",
     "hint",
+    "honest_hint",
     "load_game",
     "move_to_action",
     "parse_msc_solution",
@@ -267,6 +271,8 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "GreedyBot",
         "RandomBot",
     ),
+    ".pyramid._honest": ("honest_hint",),
+    ".pyramid._replan": ("ReplanBot",),
     ".bots": ("SolverBot",),
     ".records": (
         "MAX_RECORD_BYTES",

@@ -453,9 +453,10 @@ def win_rate(
         rules: the rules (a rule set of any game: Pyramid's or Spider's), or a Pyramid
             preset name.
         deals: `Layout.shuffled` seeds, e.g. ``range(10_000)``.
-        player: ``"solver"``, ``"greedy"``, ``"random"`` (the shipped bots with default
-            settings) or any `Bot`. For a process pool it must pickle: a class defined
-            at the top level of a module, without lambdas or local functions in it.
+        player: ``"solver"``, ``"greedy"``, ``"random"``, ``"replan"`` (Pyramid's
+            `ReplanBot`; the shipped bots with default settings) or any `Bot`. For a
+            process pool it must pickle: a class defined at the top level of a module,
+            without lambdas or local functions in it.
         executor: where to run the chunks; the caller keeps ownership (it is not shut
             down). None: a process pool over `workers` processes made for this call.
         workers: processes of the default pool (default: every core); 1 runs everything

@@ -60,7 +60,7 @@ class Game:
         >>> import pyramid13 as p13
         >>> game = p13.get_game("pyramid")
         >>> game.title, game.default_node_limit, sorted(game.bots)
-        ('Pyramid', 3000000, ['greedy', 'random', 'solver'])
+        ('Pyramid', 3000000, ['greedy', 'random', 'replan', 'solver'])
         >>> state = game.deal(1, game.as_rules("microsoft"))
         >>> game.move_to_action(state.legal_moves()[0]) in state.legal_actions()
         True

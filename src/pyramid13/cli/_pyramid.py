@@ -34,6 +34,7 @@ HELP = play_help(
   d, draw        draw from the stock
   r, recycle     turn the waste over into a new stock""",
     hint=" (from the solver, which knows the order of the stock)",
+    honest=" (from ReplanBot)",
 )
 
 #: Quoted commands are cut to this many characters.
@@ -48,10 +49,12 @@ class PyramidHooks(GameHooks):
     setting_example = "passes=2"
     layout_note = "52 cards, pyramid first (quote it)"
     hint_source = "the solver, which knows the order of the stock"
+    honest_hint_source = "ReplanBot, which sees only what you see"
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.selected: Card | None = None
+        self._honest: Any = None  # the honest bot, made at the first honest hint
 
     # -- the deal -----------------------------------------------------------------------
 
@@ -104,6 +107,11 @@ class PyramidHooks(GameHooks):
 
     def reset(self) -> None:
         self.selected = None
+
+    def honest_hint(self, state: Any) -> Any:
+        if self._honest is None:
+            self._honest = self.game.bots["replan"]()
+        return self._honest.choose(state.observe())
 
     def place(self, state: Any, location: CardLocation) -> str:
         return place_name(location, wastes=len(state.waste_piles))

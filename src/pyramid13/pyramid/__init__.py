@@ -21,9 +21,11 @@ from ._actions import ACTION_COUNT, action_to_move, move_to_action
 from ._bots import GreedyBot, RandomBot, SolverBot
 from ._deals import winnable_deal
 from ._game import GAME
+from ._honest import honest_hint
 from ._layout import Layout
 from ._moves import Move, MoveKind
 from ._observation import Observation, determinize
+from ._replan import ReplanBot
 from ._rules import Goal, RuleSet
 from ._scoring import (
     CardemsScoring,
@@ -52,6 +54,7 @@ __all__ = [
     "NoScoring",
     "Observation",
     "RandomBot",
+    "ReplanBot",
     "RuleSet",
     "ScoreEvent",
     "ScoringPolicy",
@@ -59,6 +62,7 @@ __all__ = [
     "action_to_move",
     "determinize",
     "hint",
+    "honest_hint",
     "move_to_action",
     "scoring_policy",
     "solve",

@@ -15,6 +15,7 @@ from ._layout import Layout
 from ._moves import Move
 from ._observation import Observation, determinize
 from ._position import format_rules, parse_rules
+from ._replan import ReplanBot
 from ._rules import RuleSet, as_rules
 from ._state import GameState
 from ._svg import pyramid_svg
@@ -40,7 +41,12 @@ GAME = Game.from_namespace(
     title="Pyramid",
     deal=_deal,
     draw=pyramid_svg,
-    bots={"random": RandomBot, "greedy": GreedyBot, "solver": SolverBot},
+    bots={
+        "random": RandomBot,
+        "greedy": GreedyBot,
+        "replan": ReplanBot,
+        "solver": SolverBot,
+    },
     no_progress=None,  # every rule set ends: the stock's passes are bounded or cycle-checked
     namespace="pyramid13",
     encoding="pyramid13.pyramid._encoding",
