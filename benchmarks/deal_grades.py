@@ -14,8 +14,9 @@ and what is already there is skipped, so a run can be cut, stopped and resumed):
    each rule set's first K deals by seed; ``--skip K`` below leaves those deals out.
 2. ``play``: every player of ``--players`` plays each rule set's deals past the first
    ``--skip``, graded by the library's tables as they are now (from the score kept), the
-   first ``--per-grade`` of each grade (every one when 0), once, honest and without undo, as `pyramid13.win_rate` plays them (a game is the
-   deal number's ``Layout.shuffled``), timed in CPU seconds of this process.
+   first ``--per-grade`` of each grade (every one when 0), once, honest and without undo,
+   as `pyramid13.win_rate` plays them (a game is the deal number's ``Layout.shuffled``),
+   timed in CPU seconds of this process.
 3. ``table``: per rule set, grade and player, the wins with their Wilson 95 % interval.
 
 ``python benchmarks/deal_grades.py collect --game pyramid --pool 900 --out deals.jsonl``,
