@@ -102,7 +102,9 @@ def collect(game: str, preset: str, suits: int, per_grade: int, pool: int, out: 
     mine = [r for r in _read(out) if r["label"] == label]
     count = {grade: sum(r["grade"] == grade for r in mine) for grade in GRADES}
     seed = max((r["seed"] + 1 for r in mine), default=FIRST_SEED)
-    finder = spider.winnable_deal if game == "spider" else p13.winnable_deal
+    # Pyramid: the search, even for a preset with a catalogue (the catalogue is made of
+    # these deals: tools/make_deal_catalogue.py).
+    finder = spider.winnable_deal if game == "spider" else pyramid_deals.search
     while min(count.values()) < per_grade or sum(count.values()) < pool:
         start = time.process_time()
         deal = finder(rules, seed)

@@ -5,9 +5,12 @@ certificate, the daily deal, and bad arguments."""
 from __future__ import annotations
 
 import datetime
+import json
+import random
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -52,7 +55,8 @@ GOLDEN_PYRAMID = [
     ("microsoft", 0, 2065550767, 0),
     ("microsoft", 1, 2298633409, 0),
     ("microsoft", 2, 201072194, 1),
-    ("classic", 1, 897465768, 8),
+    ("three-stacks", 1, 2298633409, 0),
+    ("three-stacks", 2, 2076684979, 5),
 ]
 
 
@@ -110,6 +114,56 @@ def test_the_deal_is_the_first_winnable_candidate_of_its_grade(
     assert len(deal.solution) == len(end.history)
 
 
+# -- the catalogue of the presets where few deals are winnable ---------------------------
+
+
+def test_catalogued_presets_pick_entries_of_their_grade_by_splitmix64() -> None:
+    # The documented rule, re-run: attempt k is entry SplitMix64(seed)'s k-th
+    # below(len(entries)) among the entries of the grade asked.
+    for preset in pyramid_deals.CATALOGUED:
+        entries = pyramid_deals.catalogue(p13.RuleSet.preset(preset))
+        assert entries is not None
+        for seed, difficulty in [(0, None), (7, "easy"), (2**64 - 1, "hard"), (20261201, None)]:
+            deal = p13.winnable_deal(preset, seed, difficulty=difficulty)  # type: ignore[arg-type]
+            pool = [number for number, got in entries if difficulty in (None, got)]
+            rng = SplitMix64(seed)
+            picks = [pool[rng.below(len(pool))] for _ in range(deal.attempt + 1)]
+            assert deal.number == picks[-1]
+            assert deal.attempt == 0  # every entry is winnable and of its grade
+            assert difficulty in (None, deal.difficulty)
+            assert replay(deal).status is p13.Status.WON
+
+
+@pytest.mark.parametrize("preset", pyramid_deals.CATALOGUED)
+def test_the_catalogue_holds_what_the_search_finds(preset: str) -> None:
+    # Entries sampled at random: each is the search's deal of its seed, with its score.
+    rules = p13.RuleSet.preset(preset)
+    text = (Path(pyramid_deals.__file__).parent / pyramid_deals.CATALOGUE_FILE).read_text()
+    data = json.loads(text)
+    rows = data["presets"][preset]
+    assert len(rows) >= 600
+    assert len({number for number, _ in rows}) == len(rows)  # no deal twice
+    for index in random.Random(preset).sample(range(len(rows)), 2):
+        number, points = rows[index]
+        deal = pyramid_deals.search(rules, data["first_seed"] + index)
+        assert deal.number == number
+        start = p13.GameState.new(p13.Layout.shuffled(number), rules)
+        result = p13.solve(start, node_limit=pyramid_deals.SOLVE_NODE_LIMIT)
+        assert pyramid_deals.score(start, result) == points
+    grades = {grade for _, grade in pyramid_deals.catalogue(rules) or ()}
+    assert grades == set(DIFFICULTIES)
+
+
+def test_rules_that_are_no_preset_are_searched() -> None:
+    rules = attrs.evolve(
+        p13.RuleSet.preset("classic"), scoring=p13.RuleSet.preset("microsoft").scoring
+    )
+    assert rules.preset_name is None
+    assert pyramid_deals.catalogue(rules) is None
+    deal = p13.winnable_deal(rules, 1)
+    assert candidate_numbers(1, deal.attempt + 1)[-1] == deal.number
+
+
 def test_a_spider_deal_replays_to_a_win_and_keeps_its_grade() -> None:
     deal = spider.winnable_deal(SPIDER_1, 3, difficulty="easy")
     assert deal.difficulty == "easy"
@@ -154,7 +208,7 @@ def test_the_top_level_function_serves_both_games() -> None:
     assert p13.winnable_deal(SPIDER_1, 2) == spider.winnable_deal(SPIDER_1, 2)
     classic = p13.winnable_deal(None, 1)  # None: Pyramid's RuleSet(), classic
     assert classic.rules == p13.RuleSet()
-    assert classic.number == 897465768
+    assert classic == p13.winnable_deal("classic", 1)
     data = p13.winnable_deal("microsoft", 2).to_dict()
     assert data["game"] == "pyramid"
     assert data["rules"] == "microsoft"

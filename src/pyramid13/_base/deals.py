@@ -9,7 +9,11 @@ stream:
 * the candidate deal numbers of a seed are the low 32 bits of the successive outputs of
   `SplitMix64` seeded with it (``SplitMix64(seed).below(2**32)``, called once per
   attempt), each dealt with the game's ``Layout.shuffled(number, ...)``;
-* the daily seed of a date is the number ``YYYYMMDD`` (`daily_seed`).
+* the daily seed of a date is the number ``YYYYMMDD`` (`daily_seed`);
+* a rule set whose search would be slow (few of its deals are winnable) may have a
+  catalogue instead: deal numbers found winnable beforehand by the same search, with
+  their grades. The seed's `SplitMix64` then picks entries of the catalogue
+  (``below(len(entries))``, called once per attempt) in place of candidate numbers.
 
 Examples:
     >>> from pyramid13._base.deals import candidate_numbers, daily_seed
@@ -23,7 +27,7 @@ Examples:
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Literal, TypeVar, get_args
 
 import attrs
@@ -91,7 +95,8 @@ class WinnableDeal(Generic[MoveT]):
     """The deal number: the deal is ``Layout.shuffled(number)`` (Spider:
     ``spider.Layout.shuffled(number, rules)``), so ``pyramid13 play --seed NUMBER`` plays it."""
     attempt: int
-    """Which candidate of the seed's stream it is: 0 for the first."""
+    """Which candidate of the seed's stream it is (0 for the first): a candidate deal
+    number, or for rules with a catalogue an entry of the catalogue."""
     layout: Any
     """The deal: start it with ``GameState.new(layout, rules)`` (or `start`)."""
     solution: tuple[MoveT, ...]
@@ -227,6 +232,7 @@ def find_winnable(
     deal: Callable[[int, Any], Any],
     solve: Callable[[Any], SolveResult[MoveT]],
     grade: Callable[[Any, SolveResult[MoveT]], Difficulty],
+    catalogue: Sequence[tuple[int, Difficulty]] | None = None,
 ) -> WinnableDeal[MoveT]:
     """The search every game's ``winnable_deal`` runs: the first candidate of `seed` (or of
     the daily seed of `date`) that `solve` proves winnable and that `grade` gives the
@@ -242,6 +248,11 @@ def find_winnable(
         solve: the thoughtful solver, with the game's fixed limits (no time limit: the
             outcome must not depend on the machine).
         grade: ``grade(start, result)``: the grade of a winnable start.
+        catalogue: the rule set's catalogue, ``(number, grade)`` pairs found winnable
+            beforehand, or None to search candidate numbers. With a catalogue, attempt
+            ``k`` is the entry ``below(len(entries))`` of the entries of the grade asked
+            (all for None); it is solved and graded like a candidate, so that a deal the
+            solver or the grade would now judge otherwise is skipped, never returned.
 
     Raises:
         InvalidArgumentError: a bad argument, or no candidate among `max_attempts` is a
@@ -251,8 +262,13 @@ def find_winnable(
     start_seed, day = deal_seed(seed, date)
     attempts = _check_attempts(max_attempts)
     rng = SplitMix64(start_seed)
+    entries = None
+    if catalogue is not None:
+        entries = [number for number, got in catalogue if asked is None or got == asked]
+        if not entries:
+            raise InvalidArgumentError(f"the catalogue of these rules has no {asked!r} deal")
     for attempt in range(attempts):
-        number = rng.below(1 << 32)
+        number = rng.below(1 << 32) if entries is None else entries[rng.below(len(entries))]
         state = deal(number, rules)
         result = solve(state)
         if not result.winnable:
@@ -272,8 +288,9 @@ def find_winnable(
             date=day,
         )
     wanted = "winnable deal" if asked is None else f"winnable {asked!r} deal"
+    where = "candidates" if entries is None else "catalogue entries"
     raise InvalidArgumentError(
-        f"no {wanted} among the first {attempts} candidates of seed {start_seed}: "
+        f"no {wanted} among the first {attempts} {where} of seed {start_seed}: "
         "these rules may allow few or none"
     )
 

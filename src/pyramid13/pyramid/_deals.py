@@ -15,11 +15,21 @@ The algorithm, kept from version to version (a golden-vector test pins it):
 4. a winnable candidate is graded (`grade`: its `score` against `GRADES`); the first
    whose grade is `difficulty` (any grade when None) is returned, with the solver's
    winning line as its certificate.
+
+The presets of `CATALOGUED`, where few deals are winnable and the search is slow, have a
+catalogue instead (``deal_catalogue.json`` beside this module, written by
+``tools/make_deal_catalogue.py``): the deal numbers and scores of the first winnable
+candidates of seeds ``3_000_000, 3_000_001, ...`` by the search above. There, attempt k
+is the entry ``SplitMix64(seed)``'s k-th ``below(len(entries))`` picks among the entries
+of the grade asked (all for None), solved and graded as a candidate would be.
 """
 
 from __future__ import annotations
 
 import datetime
+import functools
+import importlib.resources
+import json
 from collections.abc import Callable, Mapping
 from typing import Final
 
@@ -31,6 +41,7 @@ from .._base.deals import (
     grade_from,
     solver_effort,
 )
+from .._base.errors import Pyramid13Error
 from .._base.solving import SolveResult
 from .._base.status import Status
 from ._bots import RandomBot
@@ -42,13 +53,17 @@ from ._state import GameState
 from .solver import solve
 
 __all__ = [
+    "CATALOGUED",
+    "CATALOGUE_FILE",
     "GRADES",
     "GRADE_DEFAULT",
     "RANDOM_GAMES",
     "SOLVE_NODE_LIMIT",
+    "catalogue",
     "grade",
     "greedy_wins",
     "score",
+    "search",
     "winnable_deal",
 ]
 
@@ -141,6 +156,48 @@ def grade(start: GameState, result: SolveResult[Move]) -> Difficulty:
     return grade_from(score(start, result), row)
 
 
+CATALOGUE_FILE: Final = "deal_catalogue.json"
+"""The catalogue's file, beside this module: JSON, ``{"format": 1, "presets": {name:
+[[number, score], ...]}}``."""
+
+CATALOGUED: Final = ("classic", "solitaire-lab")
+"""The presets whose winnable deals come from the catalogue: about one deal in eight or
+thirteen is winnable, so the search's time to a deal varies too much (its p99 was over
+5 s of CPU)."""
+
+
+@functools.cache
+def _catalogue_entries() -> Mapping[str, tuple[tuple[int, int], ...]]:
+    text = importlib.resources.files(__package__).joinpath(CATALOGUE_FILE).read_text("utf-8")
+    data = json.loads(text)
+    presets = data.get("presets") if isinstance(data, dict) else None
+    if data.get("format") != 1 or not isinstance(presets, dict):  # pragma: no cover
+        raise Pyramid13Error(f"internal error: {CATALOGUE_FILE} is not format 1")
+    return {
+        name: tuple((int(number), int(points)) for number, points in entries)
+        for name, entries in presets.items()
+    }
+
+
+def catalogue(rules: RuleSet) -> tuple[tuple[int, Difficulty], ...] | None:
+    """The catalogue of `rules`: ``(deal number, grade)`` pairs, or None for rules that
+    are searched (every rule set but the presets of `CATALOGUED`).
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> entries = catalogue(p13.RuleSet.preset("classic"))
+        >>> len(entries) >= 600, {grade for _, grade in entries} == {"easy", "medium", "hard"}
+        (True, True)
+        >>> catalogue(p13.RuleSet.preset("microsoft")) is None
+        True
+    """
+    name = rules.preset_name
+    if name not in CATALOGUED:
+        return None
+    row = GRADES.get(name, GRADE_DEFAULT)
+    return tuple((number, grade_from(points, row)) for number, points in _catalogue_entries()[name])
+
+
 def _deal(number: int, rules: RuleSet) -> GameState:
     return GameState.new(Layout.shuffled(number), rules)
 
@@ -164,8 +221,9 @@ def winnable_deal(
     keeps the algorithm of this module (see the module notes): the candidates are
     ``Layout.shuffled(n)`` for the deal numbers ``n`` of SplitMix64 seeded with `seed`,
     each solved within `SOLVE_NODE_LIMIT` positions, and the first winnable one of the
-    grade is returned. "Winnable" is thoughtful: a player who knows the order of the
-    stock wins; an honest player can still lose it.
+    grade is returned; the presets of `CATALOGUED` pick from their catalogue of deals
+    found that way beforehand, so that they take one solve. "Winnable" is thoughtful: a
+    player who knows the order of the stock wins; an honest player can still lose it.
 
     Args:
         rules: a RuleSet, a preset's name, or None for `RuleSet()` (classic).
@@ -196,6 +254,29 @@ def winnable_deal(
         difficulty=difficulty,
         date=date,
         max_attempts=max_attempts,
+        deal=_deal,
+        solve=_solve,
+        grade=grade,
+        catalogue=catalogue(checked),
+    )
+
+
+def search(
+    rules: RuleSet | str | None, seed: int, *, difficulty: Difficulty | None = None
+) -> WinnableDeal[Move]:
+    """`winnable_deal` by the search of candidate numbers, whatever the catalogue holds:
+    what ``tools/make_deal_catalogue.py`` runs to write the catalogue.
+
+    Examples:
+        >>> search("microsoft", 1) == winnable_deal("microsoft", 1)
+        True
+    """
+    return find_winnable(
+        as_rules(rules),
+        seed,
+        difficulty=difficulty,
+        date=None,
+        max_attempts=MAX_ATTEMPTS,
         deal=_deal,
         solve=_solve,
         grade=grade,
