@@ -19,6 +19,10 @@ and what is already there is skipped, so a run can be cut, stopped and resumed):
    timed in CPU seconds of this process.
 3. ``table``: per rule set, grade and player, the wins with their Wilson 95 % interval.
 
+``times`` prints, per rule set, the CPU seconds the collected deals took to find (the
+search of candidate numbers with no grade asked: ``winnable_deal`` itself where the rule
+set has no catalogue): mean, p50 and p99 (nearest rank).
+
 ``python benchmarks/deal_grades.py collect --game pyramid --pool 900 --out deals.jsonl``,
 then ``python tools/calibrate_deal_grades.py pyramid --from deals.jsonl --deals 300``, then
 ``... play --deals deals.jsonl --skip 300 --players greedy,replan --out games.jsonl``, then
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import time
 from collections import defaultdict
@@ -218,9 +223,26 @@ def table(
     return "\n".join(lines)
 
 
+def times(deals: list[dict[str, Any]]) -> str:
+    """The Markdown table of the time the collected deals took to find, per rule set."""
+    groups: dict[str, list[float]] = defaultdict(list)
+    for record in deals:
+        groups[record["label"]].append(record["cpu"])
+    lines = ["| rules | deals | mean s | p50 s | p99 s | max s |", "|---|---|---|---|---|---|"]
+    for label, cpu in groups.items():
+        cpu.sort()
+        p50 = cpu[max(0, math.ceil(len(cpu) * 0.5) - 1)]
+        p99 = cpu[max(0, math.ceil(len(cpu) * 0.99) - 1)]
+        lines.append(
+            f"| {label} | {len(cpu)} | {statistics.fmean(cpu):.3f} | {p50:.3f} "
+            f"| {p99:.3f} | {cpu[-1]:.3f} |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("collect", "play", "table"))
+    parser.add_argument("step", choices=("collect", "play", "table", "times"))
     parser.add_argument("--game", choices=("pyramid", "spider"), default="pyramid")
     parser.add_argument("--presets", help="comma-separated (default: every preset measured)")
     parser.add_argument("--suits", type=int, default=4, choices=(1, 2, 4))
@@ -239,6 +261,8 @@ def main() -> None:
             collect(args.game, preset, args.suits, args.per_grade, args.pool, args.out)
     elif args.step == "play":
         play(deals, args.players.split(","), args.per_grade, args.skip, args.out)
+    elif args.step == "times":
+        print(times(deals))
     else:
         games = [record for path in args.games for record in _read(path)]
         print(table(deals, games, args.per_grade, args.skip))
