@@ -13,6 +13,9 @@ to one and two thirds; ties can leave the thirds uneven, never a grade empty.
 Copy the printed rows into the tables. ``python tools/calibrate_deal_grades.py pyramid
 --deals 200`` (every preset) or ``... spider --deals 60 --suits 1 2 4``.
 
+``--shares E M`` asks for other shares than thirds: E of the deals easy, M easy or
+medium (Spider's 4-suit row: ``--shares 0.25 0.667``, see the how-to page).
+
 ``--from FILE`` reads the scores instead from a file of ``benchmarks/deal_grades.py
 collect``, whose deals (the first winnable deal of each of the seeds ``3_000_000, ...``) are
 no test's either: each rule set's first ``--deals`` deals by seed calibrate, and
@@ -43,10 +46,10 @@ def _quantile(values: list[int], share: float) -> int:
     return ordered[max(0, math.ceil(len(ordered) * share) - 1)]
 
 
-def _thirds(values: list[int]) -> tuple[int, int]:
-    """The thresholds that bring the shares of easy and of easy or medium closest to one
-    and two thirds, among the scores seen (ties can leave the thirds uneven); hard and
-    medium are never left empty while the scores differ."""
+def _thirds(values: list[int], shares: tuple[float, float] = (1 / 3, 2 / 3)) -> tuple[int, int]:
+    """The thresholds that bring the shares of easy and of easy or medium closest to
+    `shares` (one and two thirds by default), among the scores seen (ties can leave the
+    shares uneven); hard and medium are never left empty while the scores differ."""
     distinct = sorted(set(values))
     count = len(values)
 
@@ -54,9 +57,9 @@ def _thirds(values: list[int]) -> tuple[int, int]:
         return sum(value <= limit for value in values) / count
 
     below_top = distinct[:-1] or distinct  # a score above medium: hard is not empty
-    easy = min(below_top[:-1] or below_top, key=lambda limit: abs(share(limit) - 1 / 3))
+    easy = min(below_top[:-1] or below_top, key=lambda limit: abs(share(limit) - shares[0]))
     above = [limit for limit in below_top if limit > easy] or [easy]  # medium is not empty
-    medium = min(above, key=lambda limit: abs(share(limit) - 2 / 3))
+    medium = min(above, key=lambda limit: abs(share(limit) - shares[1]))
     return easy, medium
 
 
@@ -100,9 +103,12 @@ def spider_row(suits: int, deals: int) -> tuple[tuple[int, int], str, int]:
     return row, _shares(efforts, row), tried
 
 
-def rows_from(path: Path, deals: int) -> list[tuple[str, tuple[int, int], str]]:
+def rows_from(
+    path: Path, deals: int, shares: tuple[float, float] = (1 / 3, 2 / 3)
+) -> list[tuple[str, tuple[int, int], str]]:
     """The thresholds of every rule set of a ``deal_grades.py collect`` file, from its
-    first `deals` deals by seed: (rule set, row, the grades' counts)."""
+    first `deals` deals by seed, for the `shares` of easy and of easy or medium: (rule
+    set, row, the grades' counts)."""
     scores: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
@@ -111,7 +117,7 @@ def rows_from(path: Path, deals: int) -> list[tuple[str, tuple[int, int], str]]:
     rows = []
     for label, pairs in scores.items():
         values = [score for _, score in sorted(pairs)[:deals]]
-        row = _thirds(values)
+        row = _thirds(values, shares)
         rows.append((label, row, _shares(values, row)))
     return rows
 
@@ -124,9 +130,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--presets", nargs="*", default=list(p13.RuleSet.preset_names()))
     parser.add_argument("--suits", nargs="*", type=int, default=[1, 2, 4])
     parser.add_argument("--from", dest="source", type=Path, help="a deal_grades.py collect file")
+    parser.add_argument(
+        "--shares",
+        nargs=2,
+        type=float,
+        default=[1 / 3, 2 / 3],
+        help="the shares of easy, and of easy or medium (default: thirds)",
+    )
     args = parser.parse_args(argv)
     if args.source is not None:
-        for label, row, shares in rows_from(args.source, args.deals):
+        wanted = (args.shares[0], args.shares[1])
+        for label, row, shares in rows_from(args.source, args.deals, wanted):
             print(f"    {label!r}: {row},  # first {args.deals} deals: {shares}")
         return
     if args.game == "pyramid":
