@@ -141,15 +141,21 @@ def grade_now(record: dict[str, Any]) -> str:
     return str(grade_from(record["score"], row))
 
 
+SPIDER_SKIP = 150
+"""Spider's grade row was calibrated on the first 150 deals: `play` and `table` always
+leave those out."""
+
+
 def _chosen(deals: list[dict[str, Any]], per_grade: int, skip: int) -> list[dict[str, Any]]:
-    """Each rule set's deals past its first `skip` by seed (those calibrated the grades),
+    """Each rule set's deals past its first `skip` (Spider: `SPIDER_SKIP`) by seed (those
+    calibrated the grades),
     the first `per_grade` of each grade (all when 0), graded as the library grades now."""
     seen: dict[str, int] = defaultdict(int)
     taken: dict[tuple[str, str], int] = defaultdict(int)
     chosen = []
     for record in sorted(deals, key=lambda r: (r["label"], r["seed"])):
         seen[record["label"]] += 1
-        if seen[record["label"]] <= skip:
+        if seen[record["label"]] <= (SPIDER_SKIP if record["game"] == "spider" else skip):
             continue
         graded = {**record, "grade": grade_now(record)}
         key = (record["label"], graded["grade"])
