@@ -19,6 +19,8 @@ and what is already there is skipped, so a run can be cut, stopped and resumed):
    timed in CPU seconds of this process.
 3. ``table``: per rule set, grade and player, the wins with their Wilson 95 % interval.
 
+``quarters`` prints, per player, the wins on the deals of each quarter of the collected
+deals' scores (how Spider's 4-suit "easy" was chosen, from the calibration deals).
 ``times`` prints, per rule set, the CPU seconds the collected deals took to find (the
 search of candidate numbers with no grade asked: ``winnable_deal`` itself where the rule
 set has no catalogue): mean, p50 and p99 (nearest rank).
@@ -141,15 +143,21 @@ def grade_now(record: dict[str, Any]) -> str:
     return str(grade_from(record["score"], row))
 
 
+SPIDER_SKIP = 150
+"""Spider's grade row was calibrated on the first 150 deals: `play` and `table` always
+leave those out."""
+
+
 def _chosen(deals: list[dict[str, Any]], per_grade: int, skip: int) -> list[dict[str, Any]]:
-    """Each rule set's deals past its first `skip` by seed (those calibrated the grades),
+    """Each rule set's deals past its first `skip` (Spider: `SPIDER_SKIP`) by seed (those
+    calibrated the grades),
     the first `per_grade` of each grade (all when 0), graded as the library grades now."""
     seen: dict[str, int] = defaultdict(int)
     taken: dict[tuple[str, str], int] = defaultdict(int)
     chosen = []
     for record in sorted(deals, key=lambda r: (r["label"], r["seed"])):
         seen[record["label"]] += 1
-        if seen[record["label"]] <= skip:
+        if seen[record["label"]] <= (SPIDER_SKIP if record["game"] == "spider" else skip):
             continue
         graded = {**record, "grade": grade_now(record)}
         key = (record["label"], graded["grade"])
@@ -220,6 +228,34 @@ def table(
                 f"| {100 * wins / len(group):.1f} % | {100 * low:.1f} .. {100 * high:.1f} % "
                 f"| {cpu:.3f} |"
             )
+    lines += ["", verdicts(cells, keys)]
+    return "\n".join(lines)
+
+
+def verdicts(
+    cells: dict[tuple[str, str, str], list[dict[str, Any]]], keys: list[tuple[str, str]]
+) -> str:
+    """Per rule set and player, whether "easy" is won clearly more often than "hard":
+    the easy games' Wilson interval lies wholly above the hard games'."""
+    lines = [
+        "| rules | player | easy won | hard won | easy clearly ahead |",
+        "|---|---|---|---|---|",
+    ]
+    for label, player in keys:
+        easy = cells.get((label, player, "easy"), [])
+        hard = cells.get((label, player, "hard"), [])
+        if not easy or not hard:
+            continue
+        easy_wins = sum(g["won"] for g in easy)
+        hard_wins = sum(g["won"] for g in hard)
+        ahead = (
+            p13.wilson_interval(easy_wins, len(easy))[0]
+            > p13.wilson_interval(hard_wins, len(hard))[1]
+        )
+        lines.append(
+            f"| {label} | {player} | {easy_wins} of {len(easy)} | {hard_wins} of {len(hard)} "
+            f"| {'yes' if ahead else 'no'} |"
+        )
     return "\n".join(lines)
 
 
@@ -240,9 +276,43 @@ def times(deals: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def by_quarter(deals: list[dict[str, Any]], games: list[dict[str, Any]]) -> str:
+    """Per player, the wins on the deals of each quarter of the collected deals' scores
+    (the easiest quarter first): how the calibration chose where "easy" ends."""
+    scores = sorted(record["score"] for record in deals)
+    score_of = {(r["label"], r["number"]): r["score"] for r in deals}
+    bounds = [scores[max(0, math.ceil(len(scores) * q / 4) - 1)] for q in (1, 2, 3)]
+    tally: dict[str, list[list[int]]] = defaultdict(lambda: [[0, 0] for _ in range(4)])
+    for game in games:
+        score = score_of.get((game["label"], game["number"]))
+        if score is None:
+            continue
+        quarter = sum(score > bound for bound in bounds)
+        tally[game["player"]][quarter][0] += game["won"]
+        tally[game["player"]][quarter][1] += 1
+    lines = [
+        "| player | "
+        + " | ".join(
+            f"quarter {q} (score {b})"
+            for q, b in zip(
+                (1, 2, 3, 4),
+                [f"<= {bounds[0]:,}", f"<= {bounds[1]:,}", f"<= {bounds[2]:,}", f"> {bounds[2]:,}"],
+                strict=True,
+            )
+        )
+        + " |",
+        "|---|---|---|---|---|",
+    ]
+    for player, quarters in sorted(tally.items()):
+        lines.append(
+            f"| {player} | " + " | ".join(f"{won} of {played}" for won, played in quarters) + " |"
+        )
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("step", choices=("collect", "play", "table", "times"))
+    parser.add_argument("step", choices=("collect", "play", "table", "times", "quarters"))
     parser.add_argument("--game", choices=("pyramid", "spider"), default="pyramid")
     parser.add_argument("--presets", help="comma-separated (default: every preset measured)")
     parser.add_argument("--suits", type=int, default=4, choices=(1, 2, 4))
@@ -263,6 +333,8 @@ def main() -> None:
         play(deals, args.players.split(","), args.per_grade, args.skip, args.out)
     elif args.step == "times":
         print(times(deals))
+    elif args.step == "quarters":
+        print(by_quarter(deals, [record for path in args.games for record in _read(path)]))
     else:
         games = [record for path in args.games for record in _read(path)]
         print(table(deals, games, args.per_grade, args.skip))
