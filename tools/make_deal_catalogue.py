@@ -7,9 +7,10 @@ Layer: a tool (outside the package). For each preset of
 ``--deals`` of them. The scores, not the grades, are written, so that a new calibration of
 ``GRADES`` grades the same deals again without a new catalogue.
 
-``python tools/make_deal_catalogue.py --deals 800`` (every catalogued preset), or, from the
-deals ``benchmarks/deal_grades.py collect`` gathered with the same search and seeds,
-``python tools/make_deal_catalogue.py --from deals.jsonl --deals 800``.
+``python tools/make_deal_catalogue.py --deals 1000`` (every catalogued preset), or, from the
+deals ``benchmarks/deal_grades.py collect`` gathered with the same search and seeds (as
+many as it holds from the first seed on, without a gap, up to ``--deals``),
+``python tools/make_deal_catalogue.py --from deals.jsonl``.
 """
 
 from __future__ import annotations
@@ -38,17 +39,22 @@ def searched(preset: str, deals: int) -> list[tuple[int, int, int]]:
 
 
 def _from_file(path: Path, preset: str, deals: int) -> list[tuple[int, int, int]]:
-    rows = []
+    """The preset's deals of a collect file: its seeds from `FIRST_SEED` on, as many as
+    follow each other without a gap, `deals` at most."""
+    found = {}
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             record = json.loads(line)
             if record["game"] == "pyramid" and record["preset"] == preset:
-                rows.append((record["seed"], record["number"], record["score"]))
-    rows.sort()
-    seeds = [seed for seed, _, _ in rows[:deals]]
-    if len(rows) < deals or seeds != list(range(FIRST_SEED, FIRST_SEED + deals)):
-        raise SystemExit(f"{path} lacks some of the first {deals} seeds of {preset}")
-    return rows[:deals]
+                found[record["seed"]] = (record["seed"], record["number"], record["score"])
+    rows = []
+    for seed in range(FIRST_SEED, FIRST_SEED + deals):
+        if seed not in found:
+            break
+        rows.append(found[seed])
+    if not rows:
+        raise SystemExit(f"{path} has no deal of {preset} from seed {FIRST_SEED}")
+    return rows
 
 
 def catalogue_text(presets: dict[str, list[tuple[int, int, int]]]) -> str:
@@ -64,7 +70,7 @@ def catalogue_text(presets: dict[str, list[tuple[int, int, int]]]) -> str:
 def main(argv: list[str] | None = None) -> None:
     """Write the catalogue."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=800, help="deals per preset")
+    parser.add_argument("--deals", type=int, default=1000, help="deals per preset, at most")
     parser.add_argument("--from", dest="source", type=Path, help="a deal_grades.py collect file")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
