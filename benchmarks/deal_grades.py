@@ -203,7 +203,8 @@ def table(
     order: dict[str, int] = {}
     for record in deals:
         order.setdefault(record["label"], len(order))
-    for game in games:
+    unique = {(g["label"], g["number"], g["player"]): g for g in games}  # a game played twice
+    for game in unique.values():
         grade = chosen.get((game["label"], game["number"]))
         if grade is not None:
             cells[game["label"], game["player"], grade].append(game)
