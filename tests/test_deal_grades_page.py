@@ -1,0 +1,75 @@
+"""``benchmarks/deal-grades.md`` agrees with itself and with the code: each rate and Wilson
+interval is recomputed from its wins and deals, the verdicts ("easy clearly ahead of
+hard") follow from the rows, and the grade tables the page was measured with are the
+code's."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pyramid13 as p13
+from pyramid13.pyramid import _deals as pyramid_deals
+from pyramid13.spider import _deals as spider_deals
+
+PAGE = Path(__file__).resolve().parents[1] / "benchmarks" / "deal-grades.md"
+
+
+def _tables(text: str) -> list[list[dict[str, str]]]:
+    """Every Markdown table of `text`, as rows keyed by header."""
+    tables: list[list[dict[str, str]]] = []
+    lines = text.splitlines()
+    for number in range(len(lines) - 1):
+        if lines[number].startswith("| ") and lines[number + 1].startswith("|---"):
+            header = [cell.strip() for cell in lines[number].strip("|").split("|")]
+            rows = []
+            for line in lines[number + 2 :]:
+                if not line.startswith("|"):
+                    break
+                cells = [cell.strip() for cell in line.strip("|").split("|")]
+                rows.append(dict(zip(header, cells, strict=True)))
+            tables.append(rows)
+    return tables
+
+
+def _rates() -> list[dict[str, str]]:
+    return next(t for t in _tables(PAGE.read_text()) if t and "grade" in t[0] and "rate" in t[0])
+
+
+def _verdicts() -> list[dict[str, str]]:
+    return next(t for t in _tables(PAGE.read_text()) if t and "easy clearly ahead" in t[0])
+
+
+def test_each_rate_and_interval_is_its_wins_over_its_deals() -> None:
+    rows = _rates()
+    assert rows
+    for row in rows:
+        wins, deals = int(row["wins"]), int(row["deals"])
+        assert deals >= 50, row  # the page's rows are samples, not a handful of games
+        assert row["rate"] == f"{100 * wins / deals:.1f} %"
+        low, high = p13.wilson_interval(wins, deals)
+        assert row["95 % CI"] == f"{100 * low:.1f} .. {100 * high:.1f} %"
+
+
+def test_the_verdicts_follow_from_the_rows() -> None:
+    rows = {(r["rules"], r["player"], r["grade"]): r for r in _rates()}
+    verdicts = _verdicts()
+    assert {(v["rules"], v["player"]) for v in verdicts} == {(r, p) for r, p, _ in rows}
+    for verdict in verdicts:
+        easy = rows[verdict["rules"], verdict["player"], "easy"]
+        hard = rows[verdict["rules"], verdict["player"], "hard"]
+        assert verdict["easy won"] == f"{easy['wins']} of {easy['deals']}"
+        assert verdict["hard won"] == f"{hard['wins']} of {hard['deals']}"
+        ahead = (
+            p13.wilson_interval(int(easy["wins"]), int(easy["deals"]))[0]
+            > p13.wilson_interval(int(hard["wins"]), int(hard["deals"]))[1]
+        )
+        assert verdict["easy clearly ahead"] == ("yes" if ahead else "no")
+
+
+def test_the_page_was_measured_with_the_codes_grade_tables() -> None:
+    text = PAGE.read_text()
+    for name, (easy, medium) in pyramid_deals.GRADES.items():
+        assert re.search(rf"\| `{name}` \| {easy:,} \| {medium:,} \|", text), name
+    easy, medium = spider_deals.GRADES[4]
+    assert re.search(rf"\| 4 \| {easy:,} \| {medium:,} \|", text)
