@@ -76,6 +76,25 @@ def build_parser(game: str | None = None) -> Parser:
     return parser
 
 
+def _quiet_pool_exit() -> None:
+    """After Ctrl-C in a run with worker processes, keep the process pool's exit hook
+    quiet: its wake-up pipe may already be closed when the hook writes to it (a race in
+    `concurrent.futures` at interpreter exit), which would print a traceback after our
+    one line."""
+    from concurrent.futures import process
+
+    wakeup_class: Any = getattr(process, "_ThreadWakeup", None)
+    original = getattr(wakeup_class, "wakeup", None)
+    if original is None:  # pragma: no cover - a Python without the class
+        return
+
+    def wakeup(self: object) -> None:
+        with contextlib.suppress(OSError):
+            original(self)
+
+    wakeup_class.wakeup = wakeup
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default: ``sys.argv[1:]``); returns the exit status.
 
@@ -90,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _run(argv)
     except KeyboardInterrupt:
+        _quiet_pool_exit()
         # On a terminal the cursor follows the '^C' it echoed: start a line of our own.
         _error_line("pyramid13: interrupted", fresh=is_terminal(sys.stderr))
         return EXIT_INTERRUPTED
