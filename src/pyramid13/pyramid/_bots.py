@@ -15,6 +15,7 @@ Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from .._base.errors import GameOverError, InvalidArgumentError
 from .._base.integers import as_int
@@ -29,7 +30,24 @@ from ._rules import RuleSet
 from ._state import GameState, check_state
 from .solver import DEFAULT_NODE_LIMIT, solve
 
-__all__ = ["GreedyBot", "RandomBot", "SolverBot"]
+__all__ = ["GreedyBot", "RandomBot", "SolverBot", "honest_view"]
+
+
+def honest_view(view: object, refusal: Callable[[], str]) -> Observation:
+    """What an honest bot chooses from: `view` itself, or a GameState's observation.
+
+    Raises:
+        InvalidArgumentError: `view` is neither (with the message ``refusal()``, built
+            only then).
+        GameOverError: the game is over.
+    """
+    if isinstance(view, GameState):
+        view = view.observe()
+    elif not isinstance(view, Observation):
+        raise InvalidArgumentError(refusal())
+    if not view.legal_moves():
+        raise GameOverError(f"the game is over ({view.status.value}): there is no move to choose")
+    return view
 
 
 def _legal(state: GameState) -> tuple[Move, ...]:
@@ -147,17 +165,11 @@ class GreedyBot(Settings):
             ...
             pyramid13.GameOverError: the game is over (lost): there is no move to choose
         """
-        if isinstance(state, GameState):
-            state = state.observe()
-        elif not isinstance(state, Observation):
-            raise InvalidArgumentError(
-                f"GreedyBot chooses from an Observation or a GameState, not {describe(state)}"
-            )
-        if not state.legal_moves():
-            raise GameOverError(
-                f"the game is over ({state.status.value}): there is no move to choose"
-            )
-        move = greedy_move(state)
+        view = honest_view(
+            state,
+            lambda: f"GreedyBot chooses from an Observation or a GameState, not {describe(state)}",
+        )
+        move = greedy_move(view)
         assert move is not None
         return move
 

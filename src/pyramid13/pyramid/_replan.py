@@ -11,12 +11,13 @@ from collections import Counter
 from typing import Any
 
 from .._base.cards import Card
-from .._base.errors import GameOverError, InvalidArgumentError
+from .._base.errors import InvalidArgumentError
 from .._base.games import kind_of
 from .._base.integers import as_int
 from .._base.settings import Settings
 from .._base.status import Status
 from .._base.text import describe
+from ._bots import honest_view
 from ._greedy import greedy_move, rank_moves
 from ._moves import Move
 from ._observation import Observation, determinize
@@ -59,15 +60,10 @@ def _check_int(name: str, value: object, low: int) -> int:
 
 
 def _observation(view: Observation | GameState) -> Observation:
-    if isinstance(view, GameState):
-        view = view.observe()
-    elif not isinstance(view, Observation):
-        raise InvalidArgumentError(
-            f"ReplanBot chooses from a Pyramid Observation or GameState, not {kind_of(view)}"
-        )
-    if not view.legal_moves():
-        raise GameOverError(f"the game is over ({view.status.value}): there is no move to choose")
-    return view
+    return honest_view(
+        view,
+        lambda: f"ReplanBot chooses from a Pyramid Observation or GameState, not {kind_of(view)}",
+    )
 
 
 def _forced(view: Observation, legal: tuple[Move, ...]) -> Move | None:
