@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from markdown_tables import tables
+
 import pyramid13 as p13
 from pyramid13.pyramid import _deals as pyramid_deals
 from pyramid13.spider import _deals as spider_deals
@@ -15,29 +17,12 @@ from pyramid13.spider import _deals as spider_deals
 PAGE = Path(__file__).resolve().parents[1] / "benchmarks" / "deal-grades.md"
 
 
-def _tables(text: str) -> list[list[dict[str, str]]]:
-    """Every Markdown table of `text`, as rows keyed by header."""
-    tables: list[list[dict[str, str]]] = []
-    lines = text.splitlines()
-    for number in range(len(lines) - 1):
-        if lines[number].startswith("| ") and lines[number + 1].startswith("|---"):
-            header = [cell.strip() for cell in lines[number].strip("|").split("|")]
-            rows = []
-            for line in lines[number + 2 :]:
-                if not line.startswith("|"):
-                    break
-                cells = [cell.strip() for cell in line.strip("|").split("|")]
-                rows.append(dict(zip(header, cells, strict=True)))
-            tables.append(rows)
-    return tables
-
-
 def _rates() -> list[dict[str, str]]:
-    return next(t for t in _tables(PAGE.read_text()) if t and "grade" in t[0] and "rate" in t[0])
+    return next(t for t in tables(PAGE.read_text()) if t and "grade" in t[0] and "rate" in t[0])
 
 
 def _verdicts() -> list[dict[str, str]]:
-    return next(t for t in _tables(PAGE.read_text()) if t and "easy clearly ahead" in t[0])
+    return next(t for t in tables(PAGE.read_text()) if t and "easy clearly ahead" in t[0])
 
 
 def test_each_rate_and_interval_is_its_wins_over_its_deals() -> None:

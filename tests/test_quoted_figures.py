@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import pytest
+from markdown_tables import tables
 
 import pyramid13 as p13
 
@@ -24,19 +25,9 @@ def _read(path: str) -> str:
 
 def _rows(text: str, heading: str) -> list[dict[str, str]]:
     """The rows of the first Markdown table after the line `heading`, keyed by header."""
-    lines = text.splitlines()
-    start = lines.index(heading)
-    for number in range(start, len(lines) - 1):
-        if lines[number].startswith("| ") and lines[number + 1].startswith("|---"):
-            header = [cell.strip() for cell in lines[number].strip("|").split("|")]
-            rows = []
-            for line in lines[number + 2 :]:
-                if not line.startswith("|"):
-                    break
-                cells = [cell.strip() for cell in line.strip("|").split("|")]
-                rows.append(dict(zip(header, cells, strict=True)))
-            return rows
-    raise AssertionError(f"no table after {heading!r}")  # pragma: no cover
+    found = tables(text, after=heading)
+    assert found, f"no table after {heading!r}"
+    return found[0]
 
 
 def _seconds(cell: str) -> float:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from markdown_tables import tables
 
 import pyramid13 as p13
 
@@ -15,23 +16,7 @@ PAGES = ["benchmarks/spider-solver.md", "docs/explanation/spider-solver.md"]
 
 def _tables(text: str) -> list[list[dict[str, str]]]:
     """Every Markdown table of `text` that has a rate column, as rows keyed by header."""
-    tables: list[list[dict[str, str]]] = []
-    lines = text.splitlines()
-    for number, line in enumerate(lines[:-1]):
-        if not line.startswith("| ") or not lines[number + 1].startswith("|---"):
-            continue
-        header = [cell.strip() for cell in line.strip("|").split("|")]
-        if "rate" not in header:
-            continue
-        rows = []
-        for row in lines[number + 2 :]:
-            if not row.startswith("|"):
-                break
-            rows.append(
-                dict(zip(header, (c.strip() for c in row.strip("|").split("|")), strict=True))
-            )
-        tables.append(rows)
-    return tables
+    return [table for table in tables(text) if table and "rate" in table[0]]
 
 
 def _count(cell: str) -> int:
