@@ -496,7 +496,7 @@ def test_a_four_suit_win_is_a_win_with_two_and_one_suits() -> None:
 def test_four_suit_deals_the_first_weighting_misses_are_won(preset: str, seed: int) -> None:
     """Two of the seven shuffled deals that beams ranked by plain chaos alone left
     undecided at the default limits: the other chaos weightings win them (the cheapest
-    two; `benchmarks/spider_hard_deals.py` times all seven, 3 to 18 s each)."""
+    two; `benchmarks/spider_hard_deals.py` times all seven, 4 to 35 s each)."""
     rules = spider.RuleSet.preset(preset, suits=4)
     state = spider.GameState.new(spider.Layout.shuffled(seed, rules), rules)
     result = spider.solve(state)

@@ -1,0 +1,92 @@
+"""What the finding search's beams reach on 4-suit deals the solver leaves undecided.
+
+Run: ``python benchmarks/spider_stuck_deals.py`` (or ``--cases microsoft:646 --widths 135``).
+The default cases are the two `spider.Layout.shuffled` deals the thoughtful table of
+`benchmarks/spider_thoughtful_rates.py` leaves undecided (`microsoft` 646 and 927). Each
+beam the finding search would run at each of ``--widths`` is run alone, once per
+weighting of chaos it tries there, with its own node cap (1,500 positions per unit of
+width). One line per beam: how it ended (``won``; ``dry``, every position one move deeper
+already seen; ``cap``, its node cap reached), the positions it expanded, whether any move
+it generated completed a run, and the fewest face-down cards of any position it expanded
+after the last deal.
+
+A beam is not a complete search: a deal on which no beam completes a run may still be
+winnable. The figures say how far from a win the search gets, not that the deal is lost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from pyramid13 import spider
+from pyramid13.spider.solver._model import DOWN, Position, SolverGame, from_state
+from pyramid13.spider.solver._search import (
+    _KEYS,
+    _NODES_PER_WIDTH,
+    _WIDE,
+    _WIDE_KEYS,
+    Budget,
+    _beam,
+)
+
+__all__ = ["WatchedGame", "main"]
+
+_CASES = ("microsoft:646", "microsoft:927")
+
+
+class WatchedGame(SolverGame):
+    """A `SolverGame` whose `options` note what the beam sees: runs completed and the
+    fewest face-down cards once the stock is empty."""
+
+    __slots__ = ("fewest_down", "runs_completed")
+
+    def __init__(self, game: SolverGame) -> None:
+        super().__init__(game.root, game.deals, game.removed, game.auto, game.onto_empty)
+        self.runs_completed = 0
+        self.fewest_down: int | None = None
+
+    def options(self, piles: Position, dealt: int) -> list[tuple[int, Position, int, int]]:
+        out = super().options(piles, dealt)
+        self.runs_completed += sum(lifted for _, _, _, lifted in out)
+        if dealt == len(self.deals):
+            down = sum(card >= DOWN for pile in piles for card in pile)
+            if self.fewest_down is None or down < self.fewest_down:
+                self.fewest_down = down
+        return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cases", nargs="*", default=list(_CASES), help="preset:seed ...")
+    parser.add_argument("--widths", nargs="*", type=int, default=[135, 405])
+    args = parser.parse_args()
+    print(
+        "| preset | seed | width | weights | ended | positions | a run completed "
+        "| fewest face-down after the stock | CPU s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for case in args.cases:
+        preset, seed = case.split(":")
+        rules = spider.RuleSet.preset(preset, suits=4)
+        state = spider.GameState.new(spider.Layout.shuffled(int(seed), rules), rules)
+        for width in args.widths:
+            for weights in _KEYS if width < _WIDE else _WIDE_KEYS:
+                game = WatchedGame(from_state(state))
+                budget = Budget(None, None)
+                start = time.process_time()
+                line, _ = _beam(game, budget, width, width * _NODES_PER_WIDTH, weights)
+                cpu = time.process_time() - start
+                capped = budget.nodes >= width * _NODES_PER_WIDTH
+                ended = "won" if line is not None else "cap" if capped else "dry"
+                completed = "yes" if game.runs_completed else "no"
+                fewest = "—" if game.fewest_down is None else game.fewest_down
+                print(
+                    f"| {preset} | {seed} | {width} | {weights} | {ended} | {budget.nodes:,} "
+                    f"| {completed} | {fewest} | {cpu:.1f} |",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()
