@@ -49,9 +49,9 @@ def test_solve_uses_spider_s_own_default_node_limit() -> None:
         p13.solve(spider_state(), node_limit=None)
     finally:
         object.__setattr__(game, "solve", spider.solve)
-    assert game.default_node_limit == spider.solver.DEFAULT_NODE_LIMIT == 3_000_000
+    assert game.default_node_limit == spider.solver.DEFAULT_NODE_LIMIT == 5_000_000
     assert asked == [
-        {"node_limit": 3_000_000, "time_limit": None},
+        {"node_limit": 5_000_000, "time_limit": None},
         {"node_limit": None, "time_limit": None},
     ]
 

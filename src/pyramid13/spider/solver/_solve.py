@@ -17,10 +17,10 @@ from ._search import Budget, OutOfBudgetError, find, prove
 
 __all__ = ["DEFAULT_NODE_LIMIT", "solve"]
 
-#: The default `node_limit` of `solve` (positions expanded): it takes the finding search to
-#: width 405 on the deals that need it. The complete search keeps
-#: every position it has seen, a few hundred bytes each.
-DEFAULT_NODE_LIMIT = 3_000_000
+#: The default `node_limit` of `solve` (positions expanded): it takes the finding search
+#: through width 405 and into width 1,215 on the deals that need it. The complete search
+#: keeps every position it has seen, a few hundred bytes each.
+DEFAULT_NODE_LIMIT = 5_000_000
 _FIRST_PROOF = 2_000  # nodes the complete search gets before the finding search starts
 
 
