@@ -7,8 +7,9 @@ plays the bot and, at each position, asks two copies of it for a move: one in th
 position, one in a twin, a full `GameState` dealt so that the player sees exactly the
 same (``twin.observe() == state.observe()``) but whose hidden cards (Spider's face-down
 cards, Pyramid's unseen stock) lie otherwise. An honest bot makes the same choice in
-both; a bot that reads a hidden card is caught at the first position where that card
-changes its mind.
+both; a bot that reads a hidden card is caught at the first position where a twin's
+hidden cards change its mind. A bot whose choice depends on them only now and then may
+need more twins or positions to be caught.
 """
 
 from __future__ import annotations
