@@ -56,5 +56,9 @@ def test_the_page_was_measured_with_the_codes_grade_tables() -> None:
     text = PAGE.read_text()
     for name, (easy, medium) in pyramid_deals.GRADES.items():
         assert re.search(rf"\| `{name}` \| {easy:,} \| {medium:,} \|", text), name
-    easy, medium = spider_deals.GRADES[4]
-    assert re.search(rf"\| 4 \| {easy:,} \| {medium:,} \|", text)
+    spider_rows = next(t for t in tables(text) if t and "Spider suits" in t[0])
+    assert {row["Spider suits"] for row in spider_rows} == {"2", "4"}
+    for row in spider_rows:
+        easy, medium = spider_deals.GRADES[int(row["Spider suits"])]
+        assert row["easy: effort at most"] == f"{easy:,}", row
+        assert row["medium: effort at most"] == f"{medium:,}", row
