@@ -21,14 +21,7 @@ import time
 
 from pyramid13 import spider
 from pyramid13.spider.solver._model import DOWN, Position, SolverGame, from_state
-from pyramid13.spider.solver._search import (
-    _KEYS,
-    _NODES_PER_WIDTH,
-    _WIDE,
-    _WIDE_KEYS,
-    Budget,
-    _beam,
-)
+from pyramid13.spider.solver._search import _NODES_PER_WIDTH, Budget, _beam, weightings
 
 __all__ = ["WatchedGame", "main"]
 
@@ -71,7 +64,7 @@ def main() -> None:
         rules = spider.RuleSet.preset(preset, suits=4)
         state = spider.GameState.new(spider.Layout.shuffled(int(seed), rules), rules)
         for width in args.widths:
-            for weights in _KEYS if width < _WIDE else _WIDE_KEYS:
+            for weights in weightings(width):
                 game = WatchedGame(from_state(state))
                 budget = Budget(None, None)
                 start = time.process_time()

@@ -28,7 +28,7 @@ import time
 
 from ._model import CHAOS, Position, SolverGame, Weights, beam_key
 
-__all__ = ["Budget", "OutOfBudgetError", "find", "prove"]
+__all__ = ["Budget", "OutOfBudgetError", "find", "prove", "weightings"]
 
 _CHECK_EVERY = 256
 _RUNS = 8
@@ -137,6 +137,11 @@ def _first(item: tuple[int, int, Position, int, int, _Line]) -> int:
     return item[0]
 
 
+def weightings(width: int) -> tuple[Weights, ...]:
+    """The weightings of chaos the finding search tries at `width`, in order."""
+    return _KEYS if width < _WIDE else _WIDE_KEYS
+
+
 def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[int] | None:
     """A winning line of move codes from the root, or None (nothing proved either way).
 
@@ -153,7 +158,7 @@ def find(game: SolverGame, budget: Budget, width: int = _FIRST_WIDTH) -> list[in
         return []
     while True:
         dropped = False
-        for weights in _KEYS if width < _WIDE else _WIDE_KEYS:
+        for weights in weightings(width):
             line, cut = _beam(game, budget, width, width * _NODES_PER_WIDTH, weights)
             if line is not None:
                 return line
