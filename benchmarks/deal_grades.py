@@ -20,7 +20,7 @@ and what is already there is skipped, so a run can be cut, stopped and resumed):
 3. ``table``: per rule set, grade and player, the wins with their Wilson 95 % interval.
 
 ``quarters`` prints, per player, the wins on the deals of each quarter of the collected
-deals' scores (how Spider's 4-suit "easy" was chosen, from the calibration deals).
+deals' scores (whether a score's order, not only its thresholds, follows honest play).
 ``times`` prints, per rule set, the CPU seconds the collected deals took to find (the
 search of candidate numbers with no grade asked: ``winnable_deal`` itself where the rule
 set has no catalogue): mean, p50 and p99 (nearest rank).
@@ -93,11 +93,9 @@ def _append(path: Path, record: dict[str, Any]) -> None:
 def _score(game: str, deal: Any) -> int:
     """The deal's difficulty score, the number its grade is read from (kept so that a
     new calibration can grade the deals again without solving them again)."""
-    effort = max(0, int(deal.nodes) - len(deal.solution))
-    if game == "spider":
-        return effort
     result = p13.SolveResult(True, deal.solution, deal.nodes, 0.0, False)
-    score: int = pyramid_deals.score(deal.start(), result)
+    scorer = spider_deals.score if game == "spider" else pyramid_deals.score
+    score: int = scorer(deal.start(), result)
     return score
 
 
@@ -143,21 +141,15 @@ def grade_now(record: dict[str, Any]) -> str:
     return str(grade_from(record["score"], row))
 
 
-SPIDER_SKIP = 150
-"""Spider's grade row was calibrated on the first 150 deals: `play` and `table` always
-leave those out."""
-
-
 def _chosen(deals: list[dict[str, Any]], per_grade: int, skip: int) -> list[dict[str, Any]]:
-    """Each rule set's deals past its first `skip` (Spider: `SPIDER_SKIP`) by seed (those
-    calibrated the grades),
+    """Each rule set's deals past its first `skip` by seed (those calibrated the grades),
     the first `per_grade` of each grade (all when 0), graded as the library grades now."""
     seen: dict[str, int] = defaultdict(int)
     taken: dict[tuple[str, str], int] = defaultdict(int)
     chosen = []
     for record in sorted(deals, key=lambda r: (r["label"], r["seed"])):
         seen[record["label"]] += 1
-        if seen[record["label"]] <= (SPIDER_SKIP if record["game"] == "spider" else skip):
+        if seen[record["label"]] <= skip:
             continue
         graded = {**record, "grade": grade_now(record)}
         key = (record["label"], graded["grade"])

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+import bot_runs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -173,6 +174,39 @@ def test_a_spider_deal_replays_to_a_win_and_keeps_its_grade() -> None:
         spider_deals.grade(start, spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT))
         == "easy"
     )
+
+
+@pytest.mark.parametrize(("suits", "number"), [(1, n) for n in range(6)] + [(2, 1), (4, 1)])
+def test_the_spider_score_plays_the_greedy_game_as_win_rate_does(suits: int, number: int) -> None:
+    """The score's greedy game is the one `win_rate` plays (its outcome) and the one the
+    tests play by the documented rules (where it ends), and the score adds up as
+    documented."""
+    start = bot_runs.spider_game(number, suits)
+    won, face_down = spider_deals.greedy_result(start)
+    rate = p13.win_rate(start.rules, [number], "greedy", workers=1)
+    assert rate.wins == int(won)
+    end = bot_runs.play_spider(spider.GreedyBot(), start, limit=100_000)
+    assert (end.status is p13.Status.WON, sum(len(p.face_down) for p in end.piles)) == (
+        won,
+        face_down,
+    )
+    result = spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT)
+    effort = max(0, result.nodes - result.length)
+    expected = (0 if won else 1000) + face_down + effort.bit_length()
+    assert spider_deals.score(start, result) == expected
+
+
+def test_a_spider_deal_the_greedy_bot_wins_is_never_graded_harder_than_one_it_loses() -> None:
+    rules = SPIDER_1
+    scores: dict[bool, list[int]] = {True: [], False: []}
+    for number in range(40):
+        start = spider.GameState.new(spider.Layout.shuffled(number, rules), rules)
+        result = spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT)
+        if result.winnable:
+            scores[spider_deals.greedy_result(start)[0]].append(spider_deals.score(start, result))
+    assert scores[True]  # both kinds are among these deals
+    assert scores[False]
+    assert max(scores[True]) < min(scores[False])
 
 
 # -- honest play: the deal is just a layout ----------------------------------------------

@@ -6,15 +6,15 @@ Layer: a tool (outside the package). For each preset (Pyramid) or suit count (Sp
 test or example uses) exactly as `winnable_deal` does, keeps the winnable ones, and prints
 the thresholds that split them into thirds:
 
-``easy`` and ``medium`` are the scores seen (Pyramid: ``pyramid13.pyramid._deals.score``;
-Spider: the solver's effort) that bring the shares of easy, and of easy or medium, closest
+``easy`` and ``medium`` are the scores seen (``pyramid13.pyramid._deals.score``,
+``pyramid13.spider._deals.score``) that bring the shares of easy, and of easy or medium, closest
 to one and two thirds; ties can leave the thirds uneven, never a grade empty.
 
 Copy the printed rows into the tables. ``python tools/calibrate_deal_grades.py pyramid
 --deals 200`` (every preset) or ``... spider --deals 60 --suits 1 2 4``.
 
 ``--shares E M`` asks for other shares than thirds: E of the deals easy, M easy or
-medium (Spider's 4-suit row: ``--shares 0.25 0.667``, see the how-to page).
+medium.
 
 ``--from FILE`` reads the scores instead from a file of ``benchmarks/deal_grades.py
 collect``, whose deals (the first winnable deal of each of the seeds ``3_000_000, ...``) are
@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pyramid13 as p13
 from pyramid13 import spider
-from pyramid13._base.deals import candidate_numbers, solver_effort
+from pyramid13._base.deals import candidate_numbers
 from pyramid13.pyramid import _deals as pyramid_deals
 from pyramid13.spider import _deals as spider_deals
 
@@ -90,17 +90,17 @@ def spider_row(suits: int, deals: int) -> tuple[tuple[int, int], str, int]:
     """The thresholds of `suits` (the `pysolfc` preset), the grades' counts, and the
     candidates solved."""
     rules = spider.RuleSet.preset("pysolfc", suits=suits)
-    efforts: list[int] = []
+    scores: list[int] = []
     tried = 0
     numbers = iter(candidate_numbers(CALIBRATION_SEED, 1_000_000))
-    while len(efforts) < deals:
+    while len(scores) < deals:
         tried += 1
         start = spider.GameState.new(spider.Layout.shuffled(next(numbers), rules), rules)
         result = spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT)
         if result.winnable:
-            efforts.append(solver_effort(result))
-    row = _thirds(efforts)
-    return row, _shares(efforts, row), tried
+            scores.append(spider_deals.score(start, result))
+    row = _thirds(scores)
+    return row, _shares(scores, row), tried
 
 
 def rows_from(

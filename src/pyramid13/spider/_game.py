@@ -19,6 +19,7 @@ from ._position import format_rules, parse_rules
 from ._replan import ReplanBot
 from ._rollout import RolloutBot
 from ._rules import RuleSet, as_rules
+from ._stalling import NO_PROGRESS, progress
 from ._state import GameState
 from ._svg import spider_svg
 from .solver import DEFAULT_NODE_LIMIT, Hinter, hint, solve
@@ -32,20 +33,12 @@ _CONVENTIONAL = (
     parse_rules, winnable_deal,
 )  # fmt: skip
 
-#: A Spider bot that plays this many moves in a row without turning a card over, removing
-#: a run or dealing has lost (cards can shuttle between piles for ever).
-NO_PROGRESS = 500
 #: `NO_PROGRESS` under its top-level name, ``pyramid13.SPIDER_NO_PROGRESS``.
 SPIDER_NO_PROGRESS = NO_PROGRESS
 
 
 def _deal(seed: int, rules: RuleSet) -> GameState:
     return GameState.new(Layout.shuffled(seed, rules), rules)
-
-
-def _progress(state: GameState) -> tuple[int, int, int]:
-    face_down = sum(len(pile.face_down) for pile in state.piles)
-    return state.deals_left, len(state.runs_removed), face_down
 
 
 GAME = Game.from_namespace(
@@ -63,7 +56,7 @@ GAME = Game.from_namespace(
         "rollout": RolloutBot,
     },
     no_progress=NO_PROGRESS,
-    progress=_progress,
+    progress=progress,
     namespace="pyramid13.spider",
     encoding="pyramid13.spider._encoding",
 )
