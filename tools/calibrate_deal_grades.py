@@ -7,8 +7,8 @@ test or example uses) exactly as `winnable_deal` does, keeps the winnable ones, 
 the thresholds that split them into thirds:
 
 ``easy`` and ``medium`` are the scores seen (``pyramid13.pyramid._deals.score``,
-``pyramid13.spider._deals.score``) that bring the shares of easy, and of easy or medium, closest
-to one and two thirds; ties can leave the thirds uneven, never a grade empty.
+``pyramid13.spider._deals.score``) that bring the shares of easy, and of easy or medium,
+closest to one and two thirds; ties can leave the thirds uneven, never a grade empty.
 
 Copy the printed rows into the tables. ``python tools/calibrate_deal_grades.py pyramid
 --deals 200`` (every preset) or ``... spider --deals 60 --suits 1 2 4``.
@@ -29,10 +29,12 @@ import json
 import math
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import pyramid13 as p13
 from pyramid13 import spider
 from pyramid13._base.deals import candidate_numbers
+from pyramid13._base.games import get_game
 from pyramid13.pyramid import _deals as pyramid_deals
 from pyramid13.spider import _deals as spider_deals
 
@@ -69,38 +71,34 @@ def _shares(values: list[int], row: tuple[int, int]) -> str:
     return f"easy {easy}, medium {medium}, hard {len(values) - easy - medium}"
 
 
-def pyramid_row(preset: str, deals: int) -> tuple[tuple[int, int], str, int]:
-    """The thresholds of `preset` from `deals` winnable deals, the grades' counts, and
-    the candidates solved."""
-    rules = p13.RuleSet.preset(preset)
+def _row(game: str, rules: Any, deals: int) -> tuple[tuple[int, int], str, int]:
+    """The thresholds of `rules` from `deals` winnable deals of `game` (dealt and solved
+    as its `winnable_deal` does), the grades' counts, and the candidates solved."""
+    entry = get_game(game)
+    module = spider_deals if game == "spider" else pyramid_deals
     scores: list[int] = []
     tried = 0
     numbers = iter(candidate_numbers(CALIBRATION_SEED, 1_000_000))
     while len(scores) < deals:
         tried += 1
-        start = p13.GameState.new(p13.Layout.shuffled(next(numbers)), rules)
-        result = p13.solve(start, node_limit=pyramid_deals.SOLVE_NODE_LIMIT)
+        start = entry.deal(next(numbers), rules)
+        result = entry.solve(start, node_limit=module.SOLVE_NODE_LIMIT)
         if result.winnable:
-            scores.append(pyramid_deals.score(start, result))
+            scores.append(module.score(start, result))
     row = _thirds(scores)
     return row, _shares(scores, row), tried
+
+
+def pyramid_row(preset: str, deals: int) -> tuple[tuple[int, int], str, int]:
+    """The thresholds of `preset` from `deals` winnable deals, the grades' counts, and
+    the candidates solved."""
+    return _row("pyramid", p13.RuleSet.preset(preset), deals)
 
 
 def spider_row(suits: int, deals: int) -> tuple[tuple[int, int], str, int]:
     """The thresholds of `suits` (the `pysolfc` preset), the grades' counts, and the
     candidates solved."""
-    rules = spider.RuleSet.preset("pysolfc", suits=suits)
-    scores: list[int] = []
-    tried = 0
-    numbers = iter(candidate_numbers(CALIBRATION_SEED, 1_000_000))
-    while len(scores) < deals:
-        tried += 1
-        start = spider.GameState.new(spider.Layout.shuffled(next(numbers), rules), rules)
-        result = spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT)
-        if result.winnable:
-            scores.append(spider_deals.score(start, result))
-    row = _thirds(scores)
-    return row, _shares(scores, row), tried
+    return _row("spider", spider.RuleSet.preset("pysolfc", suits=suits), deals)
 
 
 def rows_from(

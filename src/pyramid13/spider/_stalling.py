@@ -51,11 +51,12 @@ def play_out(start: GameState, choose: Callable[[Observation], Move | None]) -> 
         True
     """
     state = start
+    counts = progress(state)
     idle = 0
     while not state.is_over and idle < NO_PROGRESS:
         move = choose(state.observe())
         assert move is not None  # a game that is not over has a legal move
-        before = progress(state)
         state = state.apply(move)
-        idle = idle + 1 if progress(state) == before else 0
+        before, counts = counts, progress(state)
+        idle = idle + 1 if counts == before else 0
     return state
