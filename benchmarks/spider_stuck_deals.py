@@ -10,6 +10,17 @@ already seen; ``cap``, its node cap reached), the positions it expanded, whether
 it generated completed a run, and the fewest face-down cards of any position it expanded
 after the last deal.
 
+With ``--every-move`` the beams take every legal move (`SolverGame.children`, as the
+complete search does) instead of the finding search's selection.
+
+With ``--closure CAP`` the script counts, instead, what the complete search would have to
+see: for each number of deals made, every position reachable by legal moves from the
+positions the previous deal produced (piles sorted once the stock is empty, as the
+complete search keys them), until CAP positions in that stage. One line per stage: the
+positions seen, the positions the next deal produces from them, the runs any move
+completed and the fewest face-down cards seen; a stage that reached CAP is marked, and
+the next stage starts from the deals of the positions seen so far.
+
 A beam is not a complete search: a deal on which no beam completes a run may still be
 winnable. The figures say how far from a win the search gets, not that the deal is lost.
 """
@@ -18,12 +29,13 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterator
 
 from pyramid13 import spider
-from pyramid13.spider.solver._model import DOWN, Position, SolverGame, from_state
+from pyramid13.spider.solver._model import DEAL, DOWN, Position, SolverGame, from_state
 from pyramid13.spider.solver._search import _NODES_PER_WIDTH, Budget, _beam, weightings
 
-__all__ = ["WatchedGame", "main"]
+__all__ = ["EveryMoveGame", "WatchedGame", "main", "stage_closures"]
 
 _CASES = ("microsoft:646", "microsoft:927")
 
@@ -49,11 +61,91 @@ class WatchedGame(SolverGame):
         return out
 
 
+class EveryMoveGame(WatchedGame):
+    """A `WatchedGame` whose beams take every legal move, as the complete search does."""
+
+    __slots__ = ()
+
+    def options(self, piles: Position, dealt: int) -> list[tuple[int, Position, int, int]]:
+        out = self.children(piles, dealt, True)
+        self.runs_completed += sum(lifted for _, _, _, lifted in out)
+        if dealt == len(self.deals):
+            down = sum(card >= DOWN for pile in piles for card in pile)
+            if self.fewest_down is None or down < self.fewest_down:
+                self.fewest_down = down
+        return out
+
+
+def stage_closures(game: SolverGame, cap: int) -> Iterator[tuple[int, int, int, int, bool]]:
+    """Per number of deals made: (positions reachable in that stage, positions the next
+    deal produces, runs completed by a move, fewest face-down cards, whether `cap` was
+    reached), each stage starting from the positions the previous deal produced."""
+    ndeals = len(game.deals)
+    starts = {game.root}
+    for stage in range(ndeals + 1):
+        if not starts:
+            break
+        seen: set[Position] = set()
+        for piles in starts:
+            seen.add(tuple(sorted(piles)) if stage == ndeals else piles)
+        stack = list(starts)
+        dealt: set[Position] = set()
+        runs = 0
+        fewest = 10_000
+        capped = False
+        while stack:
+            piles = stack.pop()
+            fewest = min(fewest, sum(card >= DOWN for pile in piles for card in pile))
+            for code, child, _, lifted in game.children(piles, stage, True):
+                runs += lifted
+                if code == DEAL:
+                    dealt.add(child)
+                    continue
+                key = tuple(sorted(child)) if stage == ndeals else child
+                if key not in seen:
+                    seen.add(key)
+                    stack.append(child)
+            if len(seen) >= cap:
+                capped = True
+                break
+        yield len(seen), len(dealt), runs, fewest, capped
+        starts = dealt
+
+
+def _print_closures(cases: list[str], cap: int) -> None:
+    print(
+        "| preset | seed | deals made | positions | positions the next deal makes "
+        "| runs completed | fewest face-down | CPU s |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for case in cases:
+        preset, seed = case.split(":")
+        rules = spider.RuleSet.preset(preset, suits=4)
+        state = spider.GameState.new(spider.Layout.shuffled(int(seed), rules), rules)
+        start = time.process_time()
+        for stage, (seen, dealt, runs, fewest, capped) in enumerate(
+            stage_closures(from_state(state), cap)
+        ):
+            cpu = time.process_time() - start
+            shown = f"{seen:,} (cap reached)" if capped else f"{seen:,}"
+            print(
+                f"| {preset} | {seed} | {stage} | {shown} | {dealt:,} | {runs} | {fewest} "
+                f"| {cpu:.1f} |",
+                flush=True,
+            )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cases", nargs="*", default=list(_CASES), help="preset:seed ...")
     parser.add_argument("--widths", nargs="*", type=int, default=[135, 405])
+    parser.add_argument("--every-move", action="store_true", help="beams take every legal move")
+    parser.add_argument("--closure", type=int, metavar="CAP", help="count each stage's positions")
     args = parser.parse_args()
+    if args.closure:
+        _print_closures(args.cases, args.closure)
+        return
+    game_type = EveryMoveGame if args.every_move else WatchedGame
     print(
         "| preset | seed | width | weights | ended | positions | a run completed "
         "| fewest face-down after the stock | CPU s |"
@@ -65,7 +157,7 @@ def main() -> None:
         state = spider.GameState.new(spider.Layout.shuffled(int(seed), rules), rules)
         for width in args.widths:
             for weights in weightings(width):
-                game = WatchedGame(from_state(state))
+                game = game_type(from_state(state))
                 budget = Budget(None, None)
                 start = time.process_time()
                 line, _ = _beam(game, budget, width, width * _NODES_PER_WIDTH, weights)
