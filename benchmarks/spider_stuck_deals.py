@@ -21,6 +21,13 @@ positions seen, the positions the next deal produces from them, the runs any mov
 completed and the fewest face-down cards seen; a stage that reached CAP is marked, and
 the next stage starts from the deals of the positions seen so far.
 
+With ``--relax`` the script solves each deal again (`spider.solve`, default limits) under
+rules that only add moves: ``open`` (every card dealt face up, so any card's run moves
+with it), ``onto-empty`` (a deal is legal while a pile is empty) or both. Every line of
+play of the real rules is one of the relaxed rules, so a deal lost under them is lost;
+a deal they leave undecided is no closer to a proof. With ``--closure`` as well, the
+stages are counted under those rules instead.
+
 A beam is not a complete search: a deal on which no beam completes a run may still be
 winnable. The figures say how far from a win the search gets, not that the deal is lost.
 """
@@ -31,6 +38,8 @@ import argparse
 import time
 from collections.abc import Iterator
 
+import attrs
+
 from pyramid13 import spider
 from pyramid13.spider.solver._model import DEAL, DOWN, Position, SolverGame, from_state
 from pyramid13.spider.solver._search import _NODES_PER_WIDTH, Budget, _beam, weightings
@@ -38,6 +47,11 @@ from pyramid13.spider.solver._search import _NODES_PER_WIDTH, Budget, _beam, wei
 __all__ = ["EveryMoveGame", "WatchedGame", "main", "stage_closures"]
 
 _CASES = ("microsoft:646", "microsoft:927")
+_RELAXATIONS = {
+    "open": {"face_down": False},
+    "onto-empty": {"deal_onto_empty": True},
+    "open+onto-empty": {"face_down": False, "deal_onto_empty": True},
+}
 
 
 class WatchedGame(SolverGame):
@@ -112,16 +126,19 @@ def stage_closures(game: SolverGame, cap: int) -> Iterator[tuple[int, int, int, 
         starts = dealt
 
 
-def _print_closures(cases: list[str], cap: int) -> None:
+def _print_closures(cases: list[str], cap: int, relax: str | None) -> None:
     print(
-        "| preset | seed | deals made | positions | positions the next deal makes "
+        "| preset | seed | rules relaxed | deals made | positions | positions the next deal makes "
         "| runs completed | fewest face-down | CPU s |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for case in cases:
         preset, seed = case.split(":")
         rules = spider.RuleSet.preset(preset, suits=4)
-        state = spider.GameState.new(spider.Layout.shuffled(int(seed), rules), rules)
+        layout = spider.Layout.shuffled(int(seed), rules)
+        if relax is not None:
+            rules = attrs.evolve(rules, **_RELAXATIONS[relax])
+        state = spider.GameState.new(layout, rules)
         start = time.process_time()
         for stage, (seen, dealt, runs, fewest, capped) in enumerate(
             stage_closures(from_state(state), cap)
@@ -129,8 +146,27 @@ def _print_closures(cases: list[str], cap: int) -> None:
             cpu = time.process_time() - start
             shown = f"{seen:,} (cap reached)" if capped else f"{seen:,}"
             print(
-                f"| {preset} | {seed} | {stage} | {shown} | {dealt:,} | {runs} | {fewest} "
-                f"| {cpu:.1f} |",
+                f"| {preset} | {seed} | {relax or '—'} | {stage} | {shown} | {dealt:,} "
+                f"| {runs} | {fewest} | {cpu:.1f} |",
+                flush=True,
+            )
+
+
+def _print_relaxed(cases: list[str], relaxations: list[str]) -> None:
+    print("| preset | seed | rules relaxed | winnable | positions | CPU s |")
+    print("|---|---|---|---|---|---|")
+    for case in cases:
+        preset, seed = case.split(":")
+        rules = spider.RuleSet.preset(preset, suits=4)
+        layout = spider.Layout.shuffled(int(seed), rules)
+        for name in relaxations:
+            relaxed = attrs.evolve(rules, **_RELAXATIONS[name])
+            start = time.process_time()
+            result = spider.solve(spider.GameState.new(layout, relaxed))
+            cpu = time.process_time() - start
+            verdict = {True: "yes", False: "no (proved)", None: "undecided"}[result.winnable]
+            print(
+                f"| {preset} | {seed} | {name} | {verdict} | {result.nodes:,} | {cpu:.1f} |",
                 flush=True,
             )
 
@@ -141,9 +177,16 @@ def main() -> None:
     parser.add_argument("--widths", nargs="*", type=int, default=[135, 405])
     parser.add_argument("--every-move", action="store_true", help="beams take every legal move")
     parser.add_argument("--closure", type=int, metavar="CAP", help="count each stage's positions")
+    parser.add_argument(
+        "--relax", nargs="+", choices=sorted(_RELAXATIONS), help="solve under rules with more moves"
+    )
     args = parser.parse_args()
     if args.closure:
-        _print_closures(args.cases, args.closure)
+        for relax in args.relax or [None]:
+            _print_closures(args.cases, args.closure, relax)
+        return
+    if args.relax:
+        _print_relaxed(args.cases, args.relax)
         return
     game_type = EveryMoveGame if args.every_move else WatchedGame
     print(
