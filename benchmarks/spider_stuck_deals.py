@@ -24,7 +24,7 @@ the next stage starts from the deals of the positions seen so far.
 With ``--relax`` the script solves each deal again (`spider.solve`, default limits) under
 rules that only add moves: ``open`` (every card dealt face up, so any card's run moves
 with it), ``onto-empty`` (a deal is legal while a pile is empty) or both. Every line of
-play of the real rules is one of the relaxed rules, so a deal lost under them is lost;
+play under the real rules is one under the relaxed rules too, so a deal lost there is lost;
 a deal they leave undecided is no closer to a proof. With ``--closure`` as well, the
 stages are counted under those rules instead.
 
@@ -35,6 +35,7 @@ winnable. The figures say how far from a win the search gets, not that the deal 
 from __future__ import annotations
 
 import argparse
+import itertools
 import time
 from collections.abc import Iterator
 
@@ -126,19 +127,25 @@ def stage_closures(game: SolverGame, cap: int) -> Iterator[tuple[int, int, int, 
         starts = dealt
 
 
-def _print_closures(cases: list[str], cap: int, relax: str | None) -> None:
+def _start(case: str, relax: str | None = None) -> tuple[str, str, spider.GameState]:
+    """The preset, the seed and the starting state of a ``preset:seed`` case, 4 suits,
+    under the preset's rules or those of the relaxation `relax` (same layout)."""
+    preset, seed = case.split(":")
+    rules = spider.RuleSet.preset(preset, suits=4)
+    layout = spider.Layout.shuffled(int(seed), rules)
+    if relax is not None:
+        rules = attrs.evolve(rules, **_RELAXATIONS[relax])
+    return preset, seed, spider.GameState.new(layout, rules)
+
+
+def _print_closures(cases: list[str], cap: int, relaxations: list[str | None]) -> None:
     print(
         "| preset | seed | rules relaxed | deals made | positions | positions the next deal makes "
         "| runs completed | fewest face-down | CPU s |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
-    for case in cases:
-        preset, seed = case.split(":")
-        rules = spider.RuleSet.preset(preset, suits=4)
-        layout = spider.Layout.shuffled(int(seed), rules)
-        if relax is not None:
-            rules = attrs.evolve(rules, **_RELAXATIONS[relax])
-        state = spider.GameState.new(layout, rules)
+    for case, relax in itertools.product(cases, relaxations):
+        preset, seed, state = _start(case, relax)
         start = time.process_time()
         for stage, (seen, dealt, runs, fewest, capped) in enumerate(
             stage_closures(from_state(state), cap)
@@ -156,13 +163,10 @@ def _print_relaxed(cases: list[str], relaxations: list[str]) -> None:
     print("| preset | seed | rules relaxed | winnable | positions | CPU s |")
     print("|---|---|---|---|---|---|")
     for case in cases:
-        preset, seed = case.split(":")
-        rules = spider.RuleSet.preset(preset, suits=4)
-        layout = spider.Layout.shuffled(int(seed), rules)
         for name in relaxations:
-            relaxed = attrs.evolve(rules, **_RELAXATIONS[name])
+            preset, seed, state = _start(case, name)
             start = time.process_time()
-            result = spider.solve(spider.GameState.new(layout, relaxed))
+            result = spider.solve(state)
             cpu = time.process_time() - start
             verdict = {True: "yes", False: "no (proved)", None: "undecided"}[result.winnable]
             print(
@@ -182,8 +186,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.closure:
-        for relax in args.relax or [None]:
-            _print_closures(args.cases, args.closure, relax)
+        _print_closures(args.cases, args.closure, args.relax or [None])
         return
     if args.relax:
         _print_relaxed(args.cases, args.relax)
@@ -195,9 +198,7 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|")
     for case in args.cases:
-        preset, seed = case.split(":")
-        rules = spider.RuleSet.preset(preset, suits=4)
-        state = spider.GameState.new(spider.Layout.shuffled(int(seed), rules), rules)
+        preset, seed, state = _start(case)
         for width in args.widths:
             for weights in weightings(width):
                 game = game_type(from_state(state))
