@@ -60,6 +60,30 @@ class CardLocation:
     """How many cards lie above it in its stock, waste or Spider pile (0: the top); None in
     the pyramid or once removed."""
 
+    @property
+    def key(self) -> str:
+        """The location as one short string: the `place` value, then the `index` and the
+        `depth` where they are set, joined by ``-``: ``"pyramid-21"``, ``"waste-0-0"``,
+        ``"stock-0"``, ``"pile-3-0"``, ``"removed"``.
+
+        These are the keys of ``moves_by_card()``, and for every card a move can pick up
+        the ``id`` that `pyramid13.to_svg` gives the card it draws there, so a page finds
+        the card by it. A location without a depth names a place as a whole (``"pile-3"``,
+        ``"stock"``), without an index every place of its kind (``"pile"``, the ten piles).
+
+        Examples:
+            >>> CardLocation(Place.PILE, index=3, depth=0).key
+            'pile-3-0'
+            >>> CardLocation(Place.STOCK, depth=0).key, CardLocation(Place.REMOVED).key
+            ('stock-0', 'removed')
+        """
+        parts = [self.place.value]
+        if self.index is not None:
+            parts.append(str(self.index))
+        if self.depth is not None:
+            parts.append(str(self.depth))
+        return "-".join(parts)
+
 
 @attrs.frozen
 class Change:

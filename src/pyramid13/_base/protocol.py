@@ -93,6 +93,11 @@ class State(Protocol[MoveT]):
         """Where the cards lie that a player may pick up now to make a legal move."""
         ...  # pragma: no cover
 
+    def moves_by_card(self) -> dict[str, list[dict[str, str]]]:
+        """The moves a player may make now, by the place (`CardLocation.key`) of each card
+        they pick up, as JSON-ready data, from what the player sees alone."""
+        ...  # pragma: no cover
+
     def apply(self, move: MoveT) -> State[MoveT]:
         """The state after a legal move; raises `IllegalMoveError` for any other move.
 

@@ -48,9 +48,11 @@ __all__ = [
     "MoveLine",
     "StateFields",
     "StateScaffold",
+    "as_move",
     "builder",
     "building",
     "move_line",
+    "sentence",
     "set_status",
 ]
 
@@ -204,6 +206,32 @@ def builder(state: type[StateT], fields: type[StateFields], names: tuple[str, ..
     make.__qualname__ = make.__name__ = f"make_{state.__name__}"
     make.__module__ = state.__module__
     return make
+
+
+def as_move(move: object, move_type: type, actions: ActionSpace[Any], move_name: str) -> Any:
+    """`move` as a move of a game whose moves are `move_type`: the move itself, move text
+    read by ``move_type.parse``, or an action number (a Python or NumPy integer) of
+    `actions`; what ``is_legal`` and ``why_illegal`` take, in states and observations.
+
+    Raises:
+        InvalidMoveError: `move` is none of these, or text that is no move.
+        InvalidArgumentError: `move` is an integer outside the action space.
+    """
+    if isinstance(move, move_type):
+        return move
+    if isinstance(move, str):
+        return move_type.parse(move)  # type: ignore[attr-defined]
+    if as_int(move) is not None:
+        return actions.move(move)
+    raise InvalidMoveError(
+        f"expected a {move_name}, move text or an action number, not {type(move).__name__}"
+    )
+
+
+def sentence(reason: str) -> str:
+    """A reason why a move is illegal (``_why_illegal``) as the sentence ``why_illegal``
+    shows: capitalised, with a full stop."""
+    return f"{reason[0].upper()}{reason[1:]}."
 
 
 def _frozen(name: str, what: str) -> FrozenInstanceError:
@@ -430,16 +458,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
     def _as_move(self, move: object) -> MoveT:
         """A move of the game, move text read by the game's ``Move.parse``, or an action
         number (a Python or NumPy integer) of the game's action space."""
-        if isinstance(move, self._MOVE):
-            return move  # type: ignore[return-value]
-        if isinstance(move, str):
-            return self._MOVE.parse(move)  # type: ignore[attr-defined, no-any-return]
-        if as_int(move) is not None:
-            return self._ACTIONS.move(move)  # type: ignore[no-any-return]
-        raise InvalidMoveError(
-            f"expected a {self._MOVE_NAME}, move text or an action number, "
-            f"not {type(move).__name__}"
-        )
+        return as_move(move, self._MOVE, self._ACTIONS, self._MOVE_NAME)  # type: ignore[no-any-return]
 
     def is_legal(self, move: MoveT | str) -> bool:
         """Whether `move` (a move or its text) is legal here.
@@ -504,8 +523,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
             move = self._as_move(move)
         if move in self.legal_moves() or self._plays_on(move):  # type: ignore[arg-type]
             return None
-        reason = self._why_illegal(move)  # type: ignore[arg-type]
-        return f"{reason[0].upper()}{reason[1:]}."
+        return sentence(self._why_illegal(move))  # type: ignore[arg-type]
 
     def apply(self, move: MoveT | str | int) -> Self:
         """The state after `move` (a move, its text or its action number). This state is

@@ -34,9 +34,10 @@ import attrs
 from .._base.actions import action_mask, sorted_actions
 from .._base.cards import Card
 from .._base.errors import InvalidPositionError
+from .._base.location import CardLocation, Place
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
-from .._base.scaffold import MoveLine, move_line
+from .._base.scaffold import MoveLine, as_move, move_line, sentence
 from .._base.status import Status
 from .._base.text import describe
 from .._base.views import (
@@ -47,10 +48,11 @@ from .._base.views import (
     parse_history,
     view_fields,
 )
-from ._actions import _ACTION_OF, ACTION_COUNT
-from ._moves import Move
+from ._actions import _ACTION_OF, ACTION_COUNT, SPACE
+from ._geometry import COVERED_BY
+from ._moves import Move, MoveKind
 from ._rules import RuleSet, as_rules
-from ._state import PILE_BITS, GameState, _draw, _recycle
+from ._state import PILE_BITS, GameState, _draw, _recycle, _table_order, why_not
 
 __all__ = ["Observation", "determinize"]
 
@@ -322,6 +324,187 @@ class Observation:
             (102, [0, 2, 100])
         """
         return action_mask(self._moves, _ACTION_OF, ACTION_COUNT)
+
+    # -- questions a player's interface asks ----------------------------------------------
+
+    @property
+    def exposed(self) -> tuple[Card, ...]:
+        """Cards that may take part in a removal now, as `GameState.exposed` lists them:
+        the available pyramid cards in slot order, the waste pile tops, then the stock top
+        when the rules let it play.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.observe().exposed == state.exposed
+            True
+        """
+        pyramid = self.pyramid
+        present = sum(1 << slot for slot, card in enumerate(pyramid) if card is not None)
+        cards = [
+            card
+            for slot, card in enumerate(pyramid)
+            if card is not None and not COVERED_BY[slot] & present
+        ]
+        cards.extend(pile[-1] for pile in self.waste_piles if pile)
+        if self.stock_top is not None:
+            cards.append(self.stock_top)
+        return tuple(cards)
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether `move` (a move or its text) is one of the honest `legal_moves`; always
+        ``GameState.is_legal(move)`` of a state showing this view.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> view = GameState.new(Layout.shuffled(1)).observe()
+            >>> view.is_legal("KC"), view.is_legal("draw"), view.is_legal("KS")
+            (True, True, False)
+
+        Raises:
+            InvalidMoveError: `move` is neither a move nor valid move text.
+        """
+        return _as_move(move) in self._moves
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """Why `move` (a move or its text) is not legal here, as one sentence to show the
+        player; None when `is_legal`.
+
+        The sentence is `GameState.why_illegal`'s, worked out from what the player sees,
+        with one difference: where the engine has declared the game LOST from the stock
+        order it knows while the honest `status` is still PLAYING, the state answers "The
+        game is over (lost)." and the view says what a player would be told of that move
+        (that its cards are not exposed, say), which tells nothing of the unseen cards.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> view = GameState.new(Layout.shuffled(1)).observe()
+            >>> view.why_illegal("KC") is None, view.why_illegal("KS"), view.why_illegal("QS")
+            (True, 'KS is not exposed.', 'Only a King is removed alone, not QS.')
+
+        Raises:
+            InvalidMoveError: `move` is neither a move nor valid move text.
+        """
+        move = _as_move(move)
+        if move in self._moves:
+            return None
+        shown = {card for card in self.pyramid if card is not None}
+        shown.update(card for pile in self.waste_piles for card in pile)
+        shown.update(card for card in self.stock if card is not None)
+        shown.update(self.unseen)
+        reason = why_not(
+            move,
+            self.status,
+            self.stock_size > 0,
+            any(self.waste_piles),
+            self.rules.passes,
+            lambda card: card not in shown,
+            self.exposed,
+        )
+        return sentence(reason)
+
+    def playable(self) -> tuple[CardLocation, ...]:
+        """Where the cards lie that a legal move uses now, in the order of
+        `GameState.table`; always ``GameState.playable()`` of a state showing this view.
+        Draw and recycle use the stock as a whole, no card.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> view = GameState.new(Layout.shuffled(1)).observe()
+            >>> [where.key for where in view.playable()]
+            ['pyramid-21', 'pyramid-22']
+        """
+        where = self._places()
+        cards = {card for move in self._moves for card in move.cards}
+        return tuple(sorted((where[card] for card in cards), key=_table_order))
+
+    def can_pair(self, first: Card | str, second: Card | str) -> bool:
+        """Whether two cards (each a `Card` or its text) may be removed together now;
+        always ``GameState.can_pair(first, second)`` of a state showing this view.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout, RuleSet
+            >>> view = GameState.new(Layout.shuffled(2024), RuleSet.preset("microsoft")).observe()
+            >>> view.can_pair("5H", "8S"), view.can_pair("5H", "QH")
+            (True, False)
+
+        Raises:
+            InvalidCardError: either is not a card.
+        """
+        if not isinstance(first, Card):
+            first = Card.parse(first)
+        if not isinstance(second, Card):
+            second = Card.parse(second)
+        if first == second or first.value + second.value != 13:
+            return False
+        return Move.remove(first, second) in self._moves
+
+    def moves_by_card(self) -> dict[str, list[dict[str, str]]]:
+        """Every honest legal move, by the place of each card it picks up: plain JSON data
+        (``json.dumps`` takes it as it is), so a client that draws the table needs no rule
+        of the game to know what a click or a drag may do.
+
+        Each key is a place (`CardLocation.key`, the ``id`` `pyramid13.to_svg` gives the
+        card): ``"pyramid-S"`` (slot ``S``), ``"waste-P-D"`` (waste pile ``P`` from 0,
+        ``D`` cards below its top: 0, or 1 for the card beneath the top under
+        `RuleSet.waste_pairing`), ``"stock-0"`` (the stock top, where the rules let it
+        play), in the order of `playable`; then ``"stock"``, the stock as a whole, for a
+        draw or recycle. Each value lists the moves from that place, in `legal_moves`
+        order, each ``{"move": str(move), "target": ..., "card": ...}``: ``card`` is the
+        card at the key; ``target`` the place of the partner of a pair, ``"removed"`` for
+        a King removed alone, ``"waste"`` for a draw, ``"stock"`` for a recycle (which have
+        no ``card``). A pair is listed under each of its two cards. The moves, each taken
+        once, are `legal_moves`; a key's targets differ, so a click on a key and then on a
+        target names one move. Empty once the game is over.
+
+        Examples:
+            >>> from pyramid13 import GameState, Layout
+            >>> view = GameState.new(Layout.shuffled(1)).observe()
+            >>> view.moves_by_card()
+            {'pyramid-21': [{'move': 'KC', 'target': 'removed', 'card': 'KC'}], \
+'pyramid-22': [{'move': 'KH', 'target': 'removed', 'card': 'KH'}], \
+'stock': [{'move': 'draw', 'target': 'waste'}]}
+        """
+        where = self._places()
+        found: dict[CardLocation, list[dict[str, str]]] = {}
+        stock: list[dict[str, str]] = []
+        for move in self._moves:
+            text = str(move)
+            cards = move.cards
+            if not cards:
+                target = "waste" if move.kind is MoveKind.DRAW else "stock"
+                stock.append({"move": text, "target": target})
+                continue
+            for card in cards:
+                partner = [where[other].key for other in cards if other != card]
+                target = partner[0] if partner else "removed"
+                found.setdefault(where[card], []).append(
+                    {"move": text, "target": target, "card": str(card)}
+                )
+        result = {place.key: found[place] for place in sorted(found, key=_table_order)}
+        if stock:
+            result["stock"] = stock
+        return result
+
+    def _places(self) -> dict[Card, CardLocation]:
+        """Where each face-up card that a move may use lies: the pyramid, the waste piles
+        and the stock top (the locations `GameState.locate` gives)."""
+        where = {
+            card: CardLocation(Place.PYRAMID, index=slot)
+            for slot, card in enumerate(self.pyramid)
+            if card is not None
+        }
+        for number, pile in enumerate(self.waste_piles):
+            for depth, card in enumerate(reversed(pile)):
+                where[card] = CardLocation(Place.WASTE, index=number, depth=depth)
+        if self.stock_top is not None:
+            where[self.stock_top] = CardLocation(Place.STOCK, depth=0)
+        return where
+
+
+def _as_move(move: object) -> Move:
+    """`move` as a Move: itself, its text or its action number."""
+    return as_move(move, Move, SPACE, "Move")  # type: ignore[no-any-return]
 
 
 def _known_stock(state: GameState) -> tuple[Card | None, ...]:

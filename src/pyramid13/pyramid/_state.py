@@ -756,32 +756,15 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
         return not move._ids and self.status is Status.LOST and move in self.observe().legal_moves()
 
     def _why_illegal(self, move: Move) -> str:
-        cards = move.cards
-        if len(cards) == 1 and cards[0].value != 13:
-            return f"only a King is removed alone, not {cards[0]}"
-        if len(cards) == 2 and cards[0].value + cards[1].value != 13:
-            total = cards[0].value + cards[1].value
-            return f"{cards[0]}+{cards[1]} sums to {total}, not 13"
-        status = self.status
-        if status is not Status.PLAYING:
-            return f"the game is over ({status.value})"
-        if move.kind is MoveKind.DRAW:
-            return "the stock is empty"
-        if move.kind is MoveKind.RECYCLE:
-            if self._stock:
-                return "the stock is not empty yet"
-            if not self._waste:
-                return "the waste is empty"
-            passes = self.rules.passes
-            return f"the rules allow {passes} pass{'es' * (passes != 1)} through the stock"
-        gone = [str(card) for card in cards if self.locate(card).place is Place.REMOVED]
-        if gone:
-            return f"{' and '.join(gone)} {'is' if len(gone) == 1 else 'are'} already removed"
-        exposed = set(self.exposed)
-        hidden = [str(card) for card in cards if card not in exposed]
-        if hidden:
-            return f"{' and '.join(hidden)} {'is' if len(hidden) == 1 else 'are'} not exposed"
-        return "those cards cannot be removed together here"
+        return why_not(
+            move,
+            self.status,
+            bool(self._stock),
+            bool(self._waste),
+            self.rules.passes,
+            lambda card: self.locate(card).place is Place.REMOVED,
+            self.exposed,
+        )
 
     # -- queries for a player's interface -----------------------------------------------
 
@@ -822,6 +805,20 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
         if first == second or first.value + second.value != 13:
             return False
         return PAIR_MOVES[first.index + 1][second.index + 1] in self.legal_moves()
+
+    def moves_by_card(self) -> dict[str, list[dict[str, str]]]:
+        """Every move a player may make now, by the place of each card it picks up, as
+        plain JSON data: ``observe().moves_by_card()``, from what the player sees (see
+        `Observation.moves_by_card` for its shape).
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1))
+            >>> state.moves_by_card()["pyramid-21"]
+            [{'move': 'KC', 'target': 'removed', 'card': 'KC'}]
+            >>> state.moves_by_card() == state.observe().moves_by_card()
+            True
+        """
+        return self.observe().moves_by_card()
 
     # -- hidden information -------------------------------------------------------------
 
@@ -899,6 +896,42 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
             f"score {self._score}, {self.status.value}"
         )
         return "\n".join(lines)
+
+
+def why_not(
+    move: Move,
+    status: Status,
+    has_stock: bool,
+    has_waste: bool,
+    passes: int | None,
+    is_removed: Callable[[Card], bool],
+    exposed: Sequence[Card],
+) -> str:
+    """Why `move`, not legal, is refused, from what a player sees (`status` is the one the
+    answer goes with: the engine's for a state, the honest one for an observation)."""
+    cards = move.cards
+    if len(cards) == 1 and cards[0].value != 13:
+        return f"only a King is removed alone, not {cards[0]}"
+    if len(cards) == 2 and cards[0].value + cards[1].value != 13:
+        total = cards[0].value + cards[1].value
+        return f"{cards[0]}+{cards[1]} sums to {total}, not 13"
+    if status is not Status.PLAYING:
+        return f"the game is over ({status.value})"
+    if move.kind is MoveKind.DRAW:
+        return "the stock is empty"
+    if move.kind is MoveKind.RECYCLE:
+        if has_stock:
+            return "the stock is not empty yet"
+        if not has_waste:
+            return "the waste is empty"
+        return f"the rules allow {passes} pass{'es' * (passes != 1)} through the stock"
+    gone = [str(card) for card in cards if is_removed(card)]
+    if gone:
+        return f"{' and '.join(gone)} {'is' if len(gone) == 1 else 'are'} already removed"
+    hidden = [str(card) for card in cards if card not in exposed]
+    if hidden:
+        return f"{' and '.join(hidden)} {'is' if len(hidden) == 1 else 'are'} not exposed"
+    return "those cards cannot be removed together here"
 
 
 _PLACE_ORDER = {Place.PYRAMID: 0, Place.STOCK: 1, Place.WASTE: 2, Place.REMOVED: 3}

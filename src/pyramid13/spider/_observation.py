@@ -19,10 +19,11 @@ import attrs
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidArgumentError, InvalidPositionError
+from .._base.location import CardLocation
 from .._base.packing import pack as _pack
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
-from .._base.scaffold import MoveLine, move_line
+from .._base.scaffold import MoveLine, as_move, move_line, sentence
 from .._base.status import Status
 from .._base.text import describe
 from .._base.views import (
@@ -33,13 +34,27 @@ from .._base.views import (
     parse_history,
     view_fields,
 )
-from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
+from ._actions import _ACTION_OF, ACTION_COUNT, SPACE, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, Move
 from ._pile import ObservedPile
 from ._position import check_table
 from ._rules import RuleSet, as_rules
-from ._state import RUNS_TO_WIN, GameState, _Game, _runs_of, generate, make_position, render
+from ._state import (
+    RUNS_TO_WIN,
+    GameState,
+    _check_index,
+    _Game,
+    _run_length,
+    _runs_of,
+    generate,
+    make_position,
+    moves_by_card,
+    playable_of,
+    render,
+    targets_of,
+    why_not,
+)
 
 __all__ = ["Observation", "determinize"]
 
@@ -304,6 +319,118 @@ class Observation:
         """
         return action_mask(self.legal_moves(), _ACTION_OF, ACTION_COUNT)
 
+    # -- questions a player's interface asks ----------------------------------------------
+    # Spider's legal moves depend only on what is seen, so each answer equals the state's.
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether `move` (a move or its text) is legal here; always
+        ``GameState.is_legal(move)``.
+
+        Examples:
+            >>> view = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).observe()
+            >>> view.is_legal("4:1>8"), view.is_legal("1:1>2")
+            (True, False)
+
+        Raises:
+            InvalidMoveError: `move` is neither a move nor valid move text.
+        """
+        return _as_move(move) in self.legal_moves()
+
+    def why_illegal(self, move: Move | str) -> str | None:
+        """Why `move` (a move or its text) is not legal here, as one sentence to show the
+        player (piles numbered 1 to 10); None when `is_legal`. Always
+        ``GameState.why_illegal(move)``.
+
+        Examples:
+            >>> view = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).observe()
+            >>> view.why_illegal("1:1>2")
+            '8H (pile 1) does not go onto TH (pile 2).'
+
+        Raises:
+            InvalidMoveError: `move` is neither a move nor valid move text.
+        """
+        move = _as_move(move)
+        if move in self.legal_moves():
+            return None
+        ups = tuple(_pack(pile.face_up) for pile in self.piles)
+        rules = self.rules
+        reason = why_not(
+            move, ups, _runs_of(ups), self.deals_left, rules.auto_remove_runs, self.status
+        )
+        return sentence(reason)
+
+    def liftable(self, pile: int) -> int:
+        """How many top cards of `pile` (an index, 0-9) may be lifted together: its run of
+        one suit descending; 0 for an empty pile and once the game is over. Always
+        ``GameState.liftable(pile)``.
+
+        Examples:
+            >>> rules = RuleSet.preset("pysolfc")
+            >>> GameState.new(Layout.from_pysolfc(1), rules).apply("4:1>8").observe().liftable(7)
+            2
+
+        Raises:
+            InvalidArgumentError: `pile` is not an int in 0..9.
+        """
+        _check_index("pile", pile, PILES - 1)
+        if self.is_over:
+            return 0
+        return _run_length(_pack(self.piles[pile].face_up))
+
+    def targets(self, pile: int, count: int) -> tuple[int, ...]:
+        """The piles (indexes, ascending) where the top `count` cards of `pile` may go
+        now; always ``GameState.targets(pile, count)``.
+
+        Examples:
+            >>> view = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).observe()
+            >>> view.targets(3, 1)  # JC, from pile 4: onto QS (pile 7) or QC (pile 8)
+            (6, 7)
+
+        Raises:
+            InvalidArgumentError: `pile` is not an int in 0..9, or `count` not in 1..13.
+        """
+        return targets_of(self.legal_moves(), pile, count)
+
+    def playable(self) -> tuple[CardLocation, ...]:
+        """The cards a player may pick up now to make a legal move, by pile and then
+        depth: the bottom card of each legal unit, the King of each run a removal takes;
+        always ``GameState.playable()``.
+
+        Examples:
+            >>> view = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).observe()
+            >>> [where.key for where in view.playable()]
+            ['pile-1-0', 'pile-3-0', 'pile-5-0', 'pile-8-0', 'pile-9-0']
+        """
+        return playable_of(self.legal_moves())
+
+    def moves_by_card(self) -> dict[str, list[dict[str, str]]]:
+        """Every legal move, by the place of the card it picks up: plain JSON data
+        (``json.dumps`` takes it as it is), so a client that draws the table needs no
+        rule of the game to know what a click or a drag may do.
+
+        Each key is a place (`pyramid13.CardLocation.key`, the ``id``
+        `pyramid13.to_svg` gives the card): ``"pile-P-D"``, the card ``D`` cards below the
+        top of pile ``P`` (indexes 0-9), the bottom card of the unit a move lifts (the
+        King of a run a removal takes), in the order of `playable`; then ``"stock"``, the
+        stock as a whole, for the deal. Each value lists the moves from that place, in
+        `legal_moves` order, each ``{"move": str(move), "target": ..., "card": ...}``:
+        ``card`` is the card at the key; ``target`` is ``"pile-T"`` for a unit going
+        onto pile ``T`` (onto its top card, or onto it empty), ``"removed"`` for a run
+        removal, ``"pile"`` (every pile) for the deal, which has no ``card``. The moves
+        are `legal_moves`, each once; a key's targets differ, so a click on a key and
+        then on a target names one move. Empty once the game is over.
+
+        Examples:
+            >>> view = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).observe()
+            >>> moves = view.moves_by_card()
+            >>> list(moves)
+            ['pile-1-0', 'pile-3-0', 'pile-5-0', 'pile-8-0', 'pile-9-0', 'stock']
+            >>> moves["pile-1-0"], moves["stock"]
+            ([{'move': '2:1>4', 'target': 'pile-3', 'card': 'TH'}], \
+[{'move': 'deal', 'target': 'pile'}])
+        """
+        return moves_by_card(self.legal_moves(), [pile.face_up for pile in self.piles])
+
     def __str__(self) -> str:
         return render(
             [pile.face_down_count for pile in self.piles],
@@ -314,6 +441,11 @@ class Observation:
             self.score,
             self.status,
         )
+
+
+def _as_move(move: object) -> Move:
+    """`move` as a spider Move: itself, its text or its action number."""
+    return as_move(move, Move, SPACE, "spider Move")  # type: ignore[no-any-return]
 
 
 def observe(state: GameState) -> Observation:

@@ -624,47 +624,9 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
         return _make(game, tuple(ups), downs, runs, dealt, removed, score, self._debt, self, move)
 
     def _why_illegal(self, move: Move) -> str:
-        if move.kind is MoveKind.UNIT and move.source == move.target:
-            return f"a unit never goes onto its own pile (pile {move.source + 1})"  # type: ignore[operator]
-        status = self.status
-        if status is not Status.PLAYING:
-            return f"the game is over ({status.value})"
-        ups = self._ups
-        if move.kind is MoveKind.DEAL:
-            if not self.deals_left:
-                return "the stock is empty"
-            empty = [str(pile + 1) for pile in range(PILES) if not ups[pile]]
-            piles = f"pile {empty[0]}" if len(empty) == 1 else f"piles {', '.join(empty)}"
-            return f"no deal while a pile is empty ({piles})"
-        if move.kind is MoveKind.REMOVE:
-            if self._game.auto_remove:
-                return "under these rules complete runs leave the table by themselves"
-            return f"the top of pile {move.pile + 1} is not a complete King-to-Ace run"  # type: ignore[operator]
-        source: int = move.source  # type: ignore[assignment]
-        count: int = move.count  # type: ignore[assignment]
-        target: int = move.target  # type: ignore[assignment]
-        run = (self._runs >> (4 * source)) & 15
-        if not run:
-            return f"pile {source + 1} is empty"
-        shown = len(self.piles[source].face_up)
-        if count > shown:
-            cards = "1 card" if shown == 1 else f"{shown} cards"
-            return f"pile {source + 1} shows only {cards} face up, not {count}"
-        if count > run:
-            only = "card is" if run == 1 else f"{run} are"
-            return (
-                f"the top {count} cards of pile {source + 1} are not one suit descending; "
-                f"only the top {only}"
-            )
-        bottom = _CARD[(ups[source] >> (6 * (count - 1))) & 63]
-        top = _CARD[ups[target] & 63]
-        if count == 1:
-            what, verb = str(bottom), "does"
-        else:
-            what, verb = f"the {count} cards from {bottom}", "do"
-        if bottom.value == 13:
-            return f"{what} (pile {source + 1}): a King only goes onto an empty pile"
-        return f"{what} (pile {source + 1}) {verb} not go onto {top} (pile {target + 1})"
+        return why_not(
+            move, self._ups, self._runs, self.deals_left, self._game.auto_remove, self.status
+        )
 
     # -- queries for a player's interface -----------------------------------------------
 
@@ -689,9 +651,7 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
             InvalidArgumentError: `pile` is not an int in 0..9.
         """
         _check_index("pile", pile, PILES - 1)
-        if self.is_over:
-            return 0
-        return (self._runs >> (4 * pile)) & 15
+        return 0 if self.is_over else (self._runs >> (4 * pile)) & 15
 
     def targets(self, pile: int, count: int) -> tuple[int, ...]:
         """The piles (indexes, ascending) where the top `count` cards of `pile` may go
@@ -712,13 +672,7 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
         Raises:
             InvalidArgumentError: `pile` is not an int in 0..9, or `count` not in 1..13.
         """
-        _check_index("pile", pile, PILES - 1)
-        _check_index("count", count, 13, low=1)
-        return tuple(
-            move.target  # type: ignore[misc]
-            for move in self.legal_moves()
-            if move.kind is _UNIT and move.source == pile and move.count == count
-        )
+        return targets_of(self.legal_moves(), pile, count)
 
     def playable(self) -> tuple[CardLocation, ...]:
         """The cards a player may pick up now to make a legal move, by pile and then depth:
@@ -732,15 +686,20 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
             >>> [(where.index, where.depth) for where in state.playable()]
             [(1, 0), (3, 0), (5, 0), (8, 0), (9, 0)]
         """
-        found: set[tuple[int, int]] = set()
-        for move in self.legal_moves():
-            if move.kind is _UNIT:
-                found.add((move.source, move.count - 1))  # type: ignore[arg-type, operator]
-            elif move.kind is MoveKind.REMOVE:
-                found.add((move.pile, _RUN - 1))  # type: ignore[arg-type]
-        return tuple(
-            CardLocation(Place.PILE, index=pile, depth=depth) for pile, depth in sorted(found)
-        )
+        return playable_of(self.legal_moves())
+
+    def moves_by_card(self) -> dict[str, list[dict[str, str]]]:
+        """Every move a player may make now, by the place of the card it picks up, as
+        plain JSON data: ``observe().moves_by_card()`` (see
+        `pyramid13.spider.Observation.moves_by_card` for its shape).
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> state.moves_by_card()["pile-3-0"]
+            [{'move': '4:1>7', 'target': 'pile-6', 'card': 'JC'}, \
+{'move': '4:1>8', 'target': 'pile-7', 'card': 'JC'}]
+        """
+        return self.observe().moves_by_card()
 
     # -- hidden information -------------------------------------------------------------
 
@@ -817,6 +776,108 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
             self._score,
             self.status,
         )
+
+
+def why_not(
+    move: Move,
+    ups: tuple[int, ...],
+    runs: int,
+    deals_left: int,
+    auto_remove: bool,
+    status: Status,
+) -> str:
+    """Why `move`, not legal, is refused, from what a player sees: the face-up cards
+    (`ups`, packed), their run lengths, the deals left, the rules' automatic removal and
+    the status."""
+    if move.kind is MoveKind.UNIT and move.source == move.target:
+        return f"a unit never goes onto its own pile (pile {move.source + 1})"  # type: ignore[operator]
+    if status is not Status.PLAYING:
+        return f"the game is over ({status.value})"
+    if move.kind is MoveKind.DEAL:
+        if not deals_left:
+            return "the stock is empty"
+        empty = [str(pile + 1) for pile in range(PILES) if not ups[pile]]
+        piles = f"pile {empty[0]}" if len(empty) == 1 else f"piles {', '.join(empty)}"
+        return f"no deal while a pile is empty ({piles})"
+    if move.kind is MoveKind.REMOVE:
+        if auto_remove:
+            return "under these rules complete runs leave the table by themselves"
+        return f"the top of pile {move.pile + 1} is not a complete King-to-Ace run"  # type: ignore[operator]
+    source: int = move.source  # type: ignore[assignment]
+    count: int = move.count  # type: ignore[assignment]
+    target: int = move.target  # type: ignore[assignment]
+    run = (runs >> (4 * source)) & 15
+    if not run:
+        return f"pile {source + 1} is empty"
+    shown = len(_unpack(ups[source]))
+    if count > shown:
+        cards = "1 card" if shown == 1 else f"{shown} cards"
+        return f"pile {source + 1} shows only {cards} face up, not {count}"
+    if count > run:
+        only = "card is" if run == 1 else f"{run} are"
+        return (
+            f"the top {count} cards of pile {source + 1} are not one suit descending; "
+            f"only the top {only}"
+        )
+    bottom = _CARD[(ups[source] >> (6 * (count - 1))) & 63]
+    top = _CARD[ups[target] & 63]
+    if count == 1:
+        what, verb = str(bottom), "does"
+    else:
+        what, verb = f"the {count} cards from {bottom}", "do"
+    if bottom.value == 13:
+        return f"{what} (pile {source + 1}): a King only goes onto an empty pile"
+    return f"{what} (pile {source + 1}) {verb} not go onto {top} (pile {target + 1})"
+
+
+def targets_of(moves: Sequence[Move], pile: int, count: int) -> tuple[int, ...]:
+    """`GameState.targets` over the legal `moves`, its arguments checked here."""
+    _check_index("pile", pile, PILES - 1)
+    _check_index("count", count, 13, low=1)
+    return tuple(
+        move.target  # type: ignore[misc]
+        for move in moves
+        if move.kind is _UNIT and move.source == pile and move.count == count
+    )
+
+
+def playable_of(moves: Sequence[Move]) -> tuple[CardLocation, ...]:
+    """`GameState.playable` over the legal `moves`."""
+    found: set[tuple[int, int]] = set()
+    for move in moves:
+        if move.kind is _UNIT:
+            found.add((move.source, move.count - 1))  # type: ignore[arg-type, operator]
+        elif move.kind is MoveKind.REMOVE:
+            found.add((move.pile, _RUN - 1))  # type: ignore[arg-type]
+    return tuple(CardLocation(Place.PILE, index=pile, depth=depth) for pile, depth in sorted(found))
+
+
+def moves_by_card(
+    moves: Sequence[Move], face_up: Sequence[tuple[Card, ...]]
+) -> dict[str, list[dict[str, str]]]:
+    """`Observation.moves_by_card`: the legal `moves` by place, the piles' `face_up` cards
+    naming the card at each."""
+    found: dict[tuple[int, int], list[dict[str, str]]] = {}
+    stock: list[dict[str, str]] = []
+    for move in moves:
+        kind = move.kind
+        if kind is _UNIT:
+            depth: int = move.count - 1  # type: ignore[operator]
+            pile: int = move.source  # type: ignore[assignment]
+            target = f"pile-{move.target}"
+        elif kind is MoveKind.REMOVE:
+            depth, pile, target = _RUN - 1, move.pile, "removed"  # type: ignore[assignment]
+        else:
+            stock.append({"move": str(move), "target": "pile"})
+            continue
+        card = str(face_up[pile][-1 - depth])
+        found.setdefault((pile, depth), []).append(
+            {"move": str(move), "target": target, "card": card}
+        )
+    result = {f"pile-{pile}-{depth}": found[pile, depth] for pile, depth in sorted(found)}
+    if stock:
+        result["stock"] = stock
+    return result
 
 
 def render(
