@@ -355,6 +355,9 @@ class Observation:
         """Whether `move` (a move or its text) is one of the honest `legal_moves`; always
         ``GameState.is_legal(move)`` of a state showing this view.
 
+        Args:
+            move: any move, legal or not, or its text.
+
         Examples:
             >>> from pyramid13 import GameState, Layout
             >>> view = GameState.new(Layout.shuffled(1)).observe()
@@ -376,6 +379,9 @@ class Observation:
         game is over (lost)." and the view says what a player would be told of that move
         (that its cards are not exposed, say), which tells nothing of the unseen cards.
 
+        Args:
+            move: any move, legal or not, or its text.
+
         Examples:
             >>> from pyramid13 import GameState, Layout
             >>> view = GameState.new(Layout.shuffled(1)).observe()
@@ -388,18 +394,14 @@ class Observation:
         move = _as_move(move)
         if move in self._moves:
             return None
-        shown = {card for card in self.pyramid if card is not None}
-        shown.update(card for pile in self.waste_piles for card in pile)
-        shown.update(card for card in self.stock if card is not None)
-        shown.update(self.unseen)
         reason = why_not(
             move,
             self.status,
             self.stock_size > 0,
             any(self.waste_piles),
             self.rules.passes,
-            lambda card: card not in shown,
-            self.exposed,
+            self._is_removed,
+            lambda: self.exposed,
         )
         return sentence(reason)
 
@@ -421,6 +423,10 @@ class Observation:
     def can_pair(self, first: Card | str, second: Card | str) -> bool:
         """Whether two cards (each a `Card` or its text) may be removed together now;
         always ``GameState.can_pair(first, second)`` of a state showing this view.
+
+        Args:
+            first: a card.
+            second: another card.
 
         Examples:
             >>> from pyramid13 import GameState, Layout, RuleSet
@@ -485,6 +491,15 @@ class Observation:
         if stock:
             result["stock"] = stock
         return result
+
+    def _is_removed(self, card: Card) -> bool:
+        """Whether `card` has left the table: it is nowhere a player sees, nor unseen."""
+        return (
+            card not in self.pyramid
+            and card not in self.stock
+            and card not in self.unseen
+            and not any(card in pile for pile in self.waste_piles)
+        )
 
     def _places(self) -> dict[Card, CardLocation]:
         """Where each face-up card that a move may use lies: the pyramid, the waste piles

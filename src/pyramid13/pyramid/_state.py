@@ -763,7 +763,7 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
             bool(self._waste),
             self.rules.passes,
             lambda card: self.locate(card).place is Place.REMOVED,
-            self.exposed,
+            lambda: self.exposed,
         )
 
     # -- queries for a player's interface -----------------------------------------------
@@ -905,10 +905,11 @@ def why_not(
     has_waste: bool,
     passes: int | None,
     is_removed: Callable[[Card], bool],
-    exposed: Sequence[Card],
+    exposed: Callable[[], Sequence[Card]],
 ) -> str:
     """Why `move`, not legal, is refused, from what a player sees (`status` is the one the
-    answer goes with: the engine's for a state, the honest one for an observation)."""
+    answer goes with: the engine's for a state, the honest one for an observation;
+    `exposed` gives the exposed cards, asked only for a removal that could be legal)."""
     cards = move.cards
     if len(cards) == 1 and cards[0].value != 13:
         return f"only a King is removed alone, not {cards[0]}"
@@ -928,7 +929,8 @@ def why_not(
     gone = [str(card) for card in cards if is_removed(card)]
     if gone:
         return f"{' and '.join(gone)} {'is' if len(gone) == 1 else 'are'} already removed"
-    hidden = [str(card) for card in cards if card not in exposed]
+    shown = exposed()
+    hidden = [str(card) for card in cards if card not in shown]
     if hidden:
         return f"{' and '.join(hidden)} {'is' if len(hidden) == 1 else 'are'} not exposed"
     return "those cards cannot be removed together here"

@@ -326,6 +326,9 @@ class Observation:
         """Whether `move` (a move or its text) is legal here; always
         ``GameState.is_legal(move)``.
 
+        Args:
+            move: any move, legal or not, or its text.
+
         Examples:
             >>> view = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).observe()
             >>> view.is_legal("4:1>8"), view.is_legal("1:1>2")
@@ -340,6 +343,9 @@ class Observation:
         """Why `move` (a move or its text) is not legal here, as one sentence to show the
         player (piles numbered 1 to 10); None when `is_legal`. Always
         ``GameState.why_illegal(move)``.
+
+        Args:
+            move: any move, legal or not, or its text.
 
         Examples:
             >>> view = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).observe()
@@ -364,6 +370,9 @@ class Observation:
         one suit descending; 0 for an empty pile and once the game is over. Always
         ``GameState.liftable(pile)``.
 
+        Args:
+            pile: the pile's index, 0 for pile 1.
+
         Examples:
             >>> rules = RuleSet.preset("pysolfc")
             >>> GameState.new(Layout.from_pysolfc(1), rules).apply("4:1>8").observe().liftable(7)
@@ -380,6 +389,10 @@ class Observation:
     def targets(self, pile: int, count: int) -> tuple[int, ...]:
         """The piles (indexes, ascending) where the top `count` cards of `pile` may go
         now; always ``GameState.targets(pile, count)``.
+
+        Args:
+            pile: the index (0-9) of the pile the cards leave.
+            count: how many of its top cards move, 1 to 13.
 
         Examples:
             >>> view = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc")).observe()
