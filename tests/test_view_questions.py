@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -282,7 +283,7 @@ def test_pyramid_bad_questions_raise_as_the_state_does() -> None:
     with pytest.raises(p13.InvalidCardError):
         view.can_pair("4H", "ZZ")
     assert view.why_illegal("4H+QH") == "4H+QH sums to 16, not 13."
-    assert view.is_legal(100), "an action number: 100 is draw"
+    assert view.is_legal(100), "an action number: 100 is draw"  # type: ignore[arg-type]
     assert not view.can_pair("KC", "KC")
 
 
@@ -312,8 +313,8 @@ def check_spider_view(state: spider.GameState, view: spider.Observation) -> None
             if move.kind is spider.MoveKind.UNIT:
                 assert key == f"pile-{move.source}-{move.count - 1}"  # type: ignore[operator]
                 assert entry["target"] == f"pile-{move.target}"
-                pile = state.piles[move.target]  # type: ignore[index]
-                onto = f"pile-{move.target}-0" if pile.face_up else f"pile-{move.target}"
+                landing = state.piles[move.target]  # type: ignore[index]
+                onto = f"pile-{move.target}-0" if landing.face_up else f"pile-{move.target}"
                 assert onto in ids, "the target's top card or empty place is drawn"
             else:
                 assert move.kind is spider.MoveKind.REMOVE
@@ -382,7 +383,7 @@ def test_spider_bad_questions_raise_as_the_state_does() -> None:
     rules = spider.RuleSet.preset("pysolfc")
     state = spider.GameState.new(spider.Layout.from_pysolfc(1), rules)
     view = state.observe()
-    calls = [
+    calls: list[Callable[[Any], object]] = [
         lambda where: where.liftable(10),
         lambda where: where.liftable(True),
         lambda where: where.targets(0, 0),
