@@ -146,6 +146,9 @@ def check_pyramid_view(state: p13.GameState, view: p13.Observation) -> None:
                 assert entry["target"] == "removed"
     stock_moves = {move for move in view.legal_moves() if not move.cards}
     assert ("stock" in moves) == bool(stock_moves)
+    listed = [entry["move"] for entries in moves.values() for entry in entries]
+    for move in view.legal_moves():
+        assert listed.count(str(move)) == max(1, len(move.cards)), "a pair under each card"
     used = sorted({card for move in view.legal_moves() for card in move.cards}, key=str)
     for first, second in itertools.combinations([*used, *view.exposed[:3]], 2):
         assert view.can_pair(first, second) == state.can_pair(first, second)
@@ -299,6 +302,8 @@ def check_spider_view(state: spider.GameState, view: spider.Observation) -> None
     moves = view.moves_by_card()
     assert moves == state.moves_by_card()
     check_shape(moves, view.legal_moves(), view.playable())
+    listed = [entry["move"] for entries in moves.values() for entry in entries]
+    assert len(listed) == len(view.legal_moves()), "each move once"
     table = {location.key: card for location, card in state.table()}
     ids = svg_ids(view)
     for key, entries in moves.items():
