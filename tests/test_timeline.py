@@ -72,15 +72,16 @@ class TimelineAgainstAList(RuleBasedStateMachine):
     @precondition(lambda self: self.at > 0)
     @rule(penalty=st.booleans())
     def undo(self, penalty: bool) -> None:
-        before = self.timeline
-        self.timeline = before.undo(penalty=penalty)
-        expected = self.present.undo(penalty=True) if penalty and self._spider() else None
+        # The past is the present's own undo chain; the list keeps what is undone.
+        present = self.present
+        self.timeline = self.timeline.undo(penalty=penalty)
         self.at -= 1
-        if expected is None:
-            assert self.timeline.present is self.present  # the state itself
-        else:  # a new state: the same position, the penalty charged
-            assert self.timeline.present == expected
+        if penalty and self._spider():  # a new state: the same position, the penalty charged
+            assert self.timeline.present == present.undo(penalty=True)
             self.line[self.at] = self.timeline.present
+        else:
+            assert self.timeline.present is present.previous  # the state itself
+            self.line[self.at] = present.previous
 
     @precondition(lambda self: self.at + 1 < len(self.line))
     @rule()
