@@ -8,6 +8,7 @@ import collections
 import itertools
 import math
 import secrets
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -187,3 +188,14 @@ def test_the_entropy_the_docs_state() -> None:
     doc = (p13.Layout.random.__doc__ or "") + (spider.Layout.random.__doc__ or "")
     for figure in ("225.6 bits", "499 bits", "432 with 2", "353 with 1", "2**37"):
         assert figure in " ".join(doc.split())
+    # the page that explains it, figure by figure
+    page = (Path(__file__).parents[1] / "docs" / "explanation" / "deals.md").read_text()
+    page = " ".join(page.split())
+    assert f"about 2<sup>{math.log2(math.perm(52, 28)):.1f}</sup>" in page
+    assert f"log<sub>2</sub> 52! ≈ {math.log2(math.factorial(52)):.1f}" in page
+    assert f"log<sub>2</sub> 24! ≈ {math.log2(math.factorial(24)):.1f}" in page
+    odds = 31 - math.log2(math.perm(52, 28))
+    minus = "\N{MINUS SIGN}"
+    assert f"2<sup>31</sup> / 2<sup>146.5</sup> = 2<sup>{minus}{-odds:.1f}</sup>" in page
+    assert f"about {2**31 / 1e9:.1f} billion, or {2**32 / 1e9:.1f} billion" in page
+    assert f"≈ {bits[4]:.0f} bits" in page

@@ -522,3 +522,30 @@ def test_consecutive_daily_deals_differ_with_the_real_solver() -> None:
     keyed_cycle = _documented_cycle("solitaire-lab", None, b"k")
     assert keyed.number == keyed_cycle[(days[0] - EPOCH).days % len(keyed_cycle)]
     assert keyed.keyed
+
+
+def test_the_how_to_page_publishes_the_cycle_lengths_and_why_they_exist() -> None:
+    page = (Path(__file__).parents[1] / "docs" / "how-to" / "winnable-deals.md").read_text()
+    lines = page.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith("| preset | any grade"))
+    for line in lines[start + 2 : start + 2 + len(pyramid_deals.CATALOGUED)]:
+        preset, *cells = (cell.strip().strip("`") for cell in line.strip("|").split("|"))
+        entries = pyramid_deals.catalogue(p13.RuleSet.preset(preset)) or ()
+        counts = [
+            sum(1 for _, got in entries if grade in (None, got)) for grade in (None, *DIFFICULTIES)
+        ]
+        assert cells == [f"{count:,} days" for count in counts]
+    # the page's figures for a day picked at random, as a seed picks: 2026 by the old rule
+    entries = pyramid_deals.catalogue(p13.RuleSet.preset("classic")) or ()
+
+    def by_seed(day: datetime.date, grade: str | None) -> int:
+        pool = [number for number, got in entries if grade in (None, got)]
+        return pool[SplitMix64(daily_seed(day)).below(len(pool))]
+
+    year = [datetime.date(2026, 1, 1) + datetime.timedelta(n) for n in range(365)]
+    numbers = [by_seed(day, None) for day in year]
+    assert sum(1 for n, number in enumerate(numbers) if number in numbers[:n]) == 69
+    assert by_seed(datetime.date(2026, 6, 16), "hard") == by_seed(
+        datetime.date(2026, 6, 17), "hard"
+    )
+    assert "on 69 days the `classic` deal of any grade" in " ".join(page.split())
