@@ -231,8 +231,9 @@ def winnable_deal(
         game = get_game("pyramid")
     if game.winnable_deal is None:
         raise InvalidArgumentError(f"{game.title} offers no winnable deals")
+    keyed = {} if key is None else {"key": key}  # a game's function may predate keys
     deal: WinnableDeal[Any] = game.winnable_deal(
-        rules, seed, difficulty=difficulty, date=date, max_attempts=max_attempts, key=key
+        rules, seed, difficulty=difficulty, date=date, max_attempts=max_attempts, **keyed
     )
     return deal
 

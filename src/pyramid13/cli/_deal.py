@@ -151,9 +151,9 @@ def chosen_deal(args: argparse.Namespace, hooks: GameHooks) -> Any:
     game = hooks.game
     if game.winnable_deal is None:
         raise CliError(f"{game.title} offers no winnable deals")
-    key = read_key(args)
+    keyed = {} if (key := read_key(args)) is None else {"key": key}
     try:
-        return game.winnable_deal(rules, seed, difficulty=args.difficulty, date=day, key=key)
+        return game.winnable_deal(rules, seed, difficulty=args.difficulty, date=day, **keyed)
     except Pyramid13Error as error:
         raise CliError(str(error)) from None
 
@@ -187,11 +187,11 @@ def winnable_dealer(
     find = hooks.game.winnable_deal
     if not wants_winnable(args) or find is None:
         return None
-    key = read_key(args)
+    keyed = {} if (key := read_key(args)) is None else {"key": key}
 
     def deal(seed: int, rules: Any) -> tuple[Any, str]:
         try:
-            found = find(rules, seed, difficulty=args.difficulty, key=key)
+            found = find(rules, seed, difficulty=args.difficulty, **keyed)
         except Pyramid13Error as error:
             raise CliError(str(error)) from None
         return found.start(), describe_deal(found, hooks, rules=False)
