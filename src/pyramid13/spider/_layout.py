@@ -23,6 +23,10 @@ a shape: rounds of face-down cards from pile 1 to pile 10 (a pile that is full s
 round), then one face-up round onto every pile, then the deals in order. The same seed gives
 the same deal on every platform, Python version and release.
 
+**Random deals.** `Layout.random` shuffles the same deck by the same Fisher-Yates with the
+operating system's randomness (`secrets.randbelow`) instead of a seed, and deals it the
+same way: a deal no one can find from its face-up cards.
+
 **PySolFC deals.** `Layout.from_pysolfc` reproduces PySolFC's Spider game numbers (game
 ids 11, 269, 270), dealt the same way from the end of PySolFC's shuffled list.
 
