@@ -549,3 +549,12 @@ def test_the_how_to_page_publishes_the_cycle_lengths_and_why_they_exist() -> Non
         datetime.date(2026, 6, 17), "hard"
     )
     assert "on 69 days the `classic` deal of any grade" in " ".join(page.split())
+
+
+def test_running_out_of_keyed_candidates_says_so() -> None:
+    first = p13.winnable_deal("microsoft", 0, key=b"k")
+    assert first.attempt >= 1  # so the first keyed candidate is no winnable deal
+    with pytest.raises(
+        p13.InvalidArgumentError, match="among the first 1 candidates of keyed seed 0"
+    ):
+        p13.winnable_deal("microsoft", 0, max_attempts=1, key=b"k")
