@@ -2,7 +2,7 @@
 
 Run it with ``python examples/terminal_ui.py --seed 7 --preset microsoft`` and type
 ``help``. It reads commands line by line from standard input, so it can be scripted too:
-``printf '1\\nundo\\ndraw\\n' | python examples/terminal_ui.py``.
+``printf '1\\nundo\\nredo\\ndraw\\n' | python examples/terminal_ui.py``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ commands:
   KD, 4C+9C    play a removal by its cards ("4C 9C" works too)
   draw, recycle
   4C           select a card: list the moves that use it
-  undo         take the last move back
+  undo, redo   take the last move back, play it again
   help, quit"""
 
 
@@ -57,16 +57,20 @@ def read_move(state: p13.GameState, command: str) -> p13.Move:
     return p13.Move.parse("+".join(command.split()))
 
 
-def step(state: p13.GameState, command: str, out: TextIO) -> p13.GameState:
-    """Carry out one command and return the new state (the same one if nothing changed)."""
+def step(
+    timeline: p13.Timeline[p13.GameState], command: str, out: TextIO
+) -> p13.Timeline[p13.GameState]:
+    """Carry out one command and return the new timeline (the same one if nothing changed)."""
+    state = timeline.present
     if command in ("help", "?"):
         print(HELP, file=out)
-        return state
-    if command in ("undo", "u"):
-        if state.previous is None:
-            print("nothing to undo", file=out)
-            return state
-        return state.undo()
+        return timeline
+    if command in ("undo", "u", "redo"):
+        able = timeline.can_undo if command != "redo" else timeline.can_redo
+        if not able:
+            print(f"nothing to {'redo' if command == 'redo' else 'undo'}", file=out)
+            return timeline
+        return timeline.redo() if command == "redo" else timeline.undo()
     words = command.split()
     if len(words) == 1 and not command.isdigit() and command not in ("draw", "recycle"):
         try:
@@ -78,16 +82,18 @@ def step(state: p13.GameState, command: str, out: TextIO) -> p13.GameState:
                 usable = moves_using(state, card)
                 names = " ".join(map(str, usable)) or "none: it is not exposed or has no partner"
                 print(f"moves with {card}: {names}", file=out)
-                return state
+                return timeline
     try:
-        return state.apply(read_move(state, command))
+        return timeline.play(read_move(state, command))  # a new move: nothing left to redo
     except p13.Pyramid13Error as error:
         print(f"? {error}", file=out)
-        return state
+        return timeline
 
 
 def run(state: p13.GameState, commands: Iterable[str], out: TextIO) -> p13.GameState:
-    """The loop: show, read, step, until ``quit`` or the end of the input."""
+    """The loop: show, read, step, until ``quit`` or the end of the input. The game is a
+    `pyramid13.Timeline`, so that undo and redo come for free."""
+    timeline = p13.Timeline(state)
     show(state, out)
     for line in commands:
         command = line.strip().lower()
@@ -95,11 +101,11 @@ def run(state: p13.GameState, commands: Iterable[str], out: TextIO) -> p13.GameS
             continue
         if command in ("quit", "q", "exit"):
             break
-        after = step(state, command, out)
-        if after is not state:
-            state = after
-            show(state, out)
-    return state
+        after = step(timeline, command, out)
+        if after is not timeline:
+            timeline = after
+            show(timeline.present, out)
+    return timeline.present
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -8,6 +8,7 @@ import datetime
 import io
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -104,3 +105,54 @@ def test_new_in_a_winnable_session_deals_a_winnable_deal(
     )
     assert status == 0
     assert f"winnable deal of seed 9: deal number {deal.number}, hard" in out
+
+
+# -- a server's key, from a file ------------------------------------------------------------
+
+
+def test_deal_with_a_key_file_gives_the_keyed_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    key_file = tmp_path / "deal.key"
+    key_file.write_bytes(b"\x00secret bytes\n")  # taken exactly, the newline included
+    args = ("deal", "--date", "2026-12-01", "--preset", "microsoft", "--key-file", str(key_file))
+    status, out, _ = run(capsys, *args, "--json")
+    expected = p13.winnable_deal(
+        "microsoft", date=datetime.date(2026, 12, 1), key=key_file.read_bytes()
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert (data["number"], data["keyed"]) == (expected.number, True)
+    assert data["number"] != p13.winnable_deal("microsoft", date=expected.date).number
+    status, out, _ = run(capsys, *args)
+    assert f"winnable deal of seed 20261201 with the key: deal number {expected.number}" in out
+    # play deals the same game, and so does 'new SEED' with the key
+    seeded = p13.winnable_deal("microsoft", 7, key=key_file.read_bytes())
+    status, out, _ = run(
+        capsys,
+        *("play", "--date", "2026-12-01", "--preset", "microsoft", "--key-file", str(key_file)),
+        stdin="new 7\nq\n",
+    )
+    assert status == 0
+    assert f"deal number {expected.number}" in out
+    assert f"winnable deal of seed 7 with the key: deal number {seeded.number}" in out
+
+
+def test_bad_key_files_are_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    empty = tmp_path / "empty.key"
+    empty.write_bytes(b"")
+    large = tmp_path / "large.key"
+    large.write_bytes(b"k" * 4097)
+    for path, message in [
+        (empty, "is empty: a key needs bytes"),
+        (large, "holds more than 4,096 bytes"),
+        (tmp_path / "missing.key", "cannot read"),
+        (tmp_path, "cannot read"),
+    ]:
+        status, _, err = run(capsys, "deal", "--daily", "--key-file", str(path))
+        assert status == 2
+        assert f"--key-file: {path}" in err or "--key-file: cannot read" in err
+        assert message in err
+    status, _, err = run(capsys, "deal", "--daily", "--key-file", "a\0b")
+    assert status == 2
+    assert "NUL" in err

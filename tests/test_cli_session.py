@@ -182,6 +182,9 @@ def test_the_line_follows_each_move_in_play(capsys: pytest.CaptureFixture[str]) 
         ("1 2", "no cards of pile 1 can go onto pile 2"),
         ("undo 2", "cannot undo 2 moves: only 0 played"),
         ("undo 1", "cannot undo 1 move: only 0 played"),
+        ("redo", "cannot redo 1 move: only 0 undone"),
+        ("redo 0", "redo takes a number of moves >= 1, not '0'"),
+        ("redo 9999999999", "cannot redo 9999999999 moves: only 0 undone"),
         ("hint sideways", "hint takes nothing or 'honest'"),
         ("new x", "new takes a seed"),
         ("restart", "the game is at its start already"),
@@ -195,14 +198,16 @@ def test_messages_number_piles_from_1(
     assert f"error: {message}" in err
 
 
+SCRIPT_WORDS = ["1", "2", "u", "undo 1", "undo 2", "redo", "redo 2", "d", "h", "b", "restart"]
+SCRIPT_WORDS += ["y", "new 4", "n"]
+
+
 @settings(max_examples=10)
 @given(
     st.sampled_from(["pyramid", "spider"]),
     st.integers(0, 1000),
     st.lists(
-        st.sampled_from(
-            ["1", "2", "u", "undo 1", "undo 2", "d", "h", "b", "restart", "y", "new 4", "n"]
-        ),
+        st.sampled_from(SCRIPT_WORDS),
         max_size=12,
     ),
 )
@@ -217,6 +222,59 @@ def test_no_message_says_s_in_brackets(game: str, seed: int, script: list[str]) 
     assert "(s)" not in out.getvalue(), command
     assert "move(s)" not in err.getvalue()
     assert "suit(s)" not in err.getvalue()
+
+
+# -- undo and redo: the session's Timeline --------------------------------------------------
+
+
+def _session(game: str, state: Any) -> tuple[Session, io.StringIO, io.StringIO]:
+    out, err = io.StringIO(), io.StringIO()
+    return Session(hooks_for(game), state, "a deal", out=out, err=err), out, err
+
+
+@pytest.mark.parametrize("game", ["pyramid", "spider"])
+def test_redo_plays_again_what_undo_took_back(game: str) -> None:
+    hooks = hooks_for(game)
+    start = hooks.game.deal(11, hooks.default_rules())
+    line = [start]
+    for _ in range(3):
+        line.append(line[-1].apply(line[-1].legal_moves()[0]))
+    session, out, err = _session(game, start)
+    script = [str(state.last_move) for state in line[1:]]
+    script += ["undo 3", "redo", "redo 1", "redo 2", "redo", "undo", "redo", "q", "y"]
+    session.run(((text, None) for text in script), echo=True, stop_on_error=False)
+    said = out.getvalue()
+    assert "undid 3 moves" in said
+    assert said.count("redid 1 move\n") == 4
+    assert "error: cannot redo 2 moves: only 1 undone" in err.getvalue()
+    assert session.state == line[3]
+    assert session.state.history == line[3].history
+    assert not session.timeline.can_redo
+    # a move played after an undo drops what was undone: nothing left to redo
+    session, out, err = _session(game, line[3])
+    other = [move for move in line[2].legal_moves() if move != line[3].last_move]
+    script = ["undo", str(other[0]), "redo", "q", "y"]
+    session.run(((text, None) for text in script), echo=True, stop_on_error=False)
+    assert "error: cannot redo 1 move: only 0 undone" in err.getvalue()
+    assert session.state == line[2].apply(other[0])
+
+
+def test_a_spider_undo_costs_a_point_that_redo_gives_back() -> None:
+    rules = spider.RuleSet.preset("microsoft", suits=1)
+    start = spider.GameState.new(spider.Layout.shuffled(3, rules), rules)
+    session, _, _ = _session("spider", start)
+    move = str(start.legal_moves()[0])
+    session.run(((text, None) for text in [move, "u"]), echo=True, stop_on_error=False)
+    assert session.state.score == start.score - 1  # the undo's penalty
+    assert session.timeline.redo_states[0] == start.apply(move)
+    session.run(((text, None) for text in ["redo"]), echo=True, stop_on_error=False)
+    assert session.state == start.apply(move)  # the state undone, score included
+
+
+def test_the_help_lists_redo(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (["play", "--seed", "1"], ["spider", "play", "--seed", "1"]):
+        _, out, _ = run(args, capsys, "help\n")
+        assert "redo [N]       play again the last move taken back (or N moves)" in out
 
 
 # -- new, restart, and unsaved moves --------------------------------------------------------

@@ -103,14 +103,16 @@ def test_first_bot_runs_on_a_process_pool() -> None:
 
 
 def test_terminal_ui_from_standard_input() -> None:
-    out = run("terminal_ui.py", "--seed", "7", stdin="1\nundo\nhelp\nfoo\n99\ndraw\nquit\n")
+    script = "redo\n1\nundo\nredo\nundo\nhelp\nfoo\n99\ndraw\nredo\nquit\n"
+    out = run("terminal_ui.py", "--seed", "7", stdin=script)
     start = p13.GameState.new(p13.Layout.shuffled(7), p13.RuleSet.preset("microsoft"))
     first = start.legal_moves()[0]
     after = start.apply(first)
     boards = out.split("moves  ")
     assert str(start) in boards[0]
-    assert str(after) in out
-    assert out.count(str(start)) >= 2  # shown again after undo
+    assert out.count(str(after)) == 2  # played, then redone
+    assert out.count(str(start)) >= 3  # shown again after each undo
+    assert out.count("nothing to redo") == 2  # before any undo, and after a new move
     assert "commands:" in out
     assert "? 'foo' is not a move" in out
     assert "? there is no move number 99" in out
@@ -134,9 +136,10 @@ def test_terminal_ui_selects_a_card() -> None:
     for move in state.legal_moves():
         for card in move.cards:
             assert move in example["moves_using"](state, card)
-    assert example["step"](state, "qh", out) is state
+    timeline = p13.Timeline(state)
+    assert example["step"](timeline, "qh", out) is timeline
     assert "moves with QH: AC+QH" in out.getvalue()
-    assert example["step"](state, "ac qh", out) == state.apply("AC+QH")
+    assert example["step"](timeline, "ac qh", out) == timeline.play("AC+QH")
 
 
 @pytest.mark.parametrize("blank", ["", "   ", "\t"])

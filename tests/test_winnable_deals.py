@@ -5,6 +5,9 @@ certificate, the daily deal, and bad arguments."""
 from __future__ import annotations
 
 import datetime
+import functools
+import hashlib
+import hmac
 import json
 import random
 from pathlib import Path
@@ -18,7 +21,13 @@ from hypothesis import strategies as st
 
 import pyramid13 as p13
 from pyramid13 import spider
-from pyramid13._base.deals import DIFFICULTIES, candidate_numbers, daily_seed
+from pyramid13._base.deals import (
+    DIFFICULTIES,
+    candidate_numbers,
+    daily_seed,
+    deal_message,
+    keyed_seed,
+)
 from pyramid13._base.shuffle import SplitMix64
 from pyramid13.pyramid import _deals as pyramid_deals
 from pyramid13.spider import _deals as spider_deals
@@ -321,3 +330,231 @@ def test_the_how_to_page_publishes_the_grade_tables() -> None:
     spider_rows = {str(suits): row for suits, row in spider_deals.GRADES.items()}
     assert _table(page, "| Spider suits") == spider_rows
     assert set(pyramid_deals.GRADES) == set(p13.RuleSet.preset_names())
+
+
+# -- keyed deals: HMAC-SHA256 of the key and the documented message ----------------------
+
+
+def _hmac_seed(key: bytes, message: bytes) -> int:
+    """The documented keyed seed, computed here from the standard library alone."""
+    return int(hmac.new(key, message, hashlib.sha256).hexdigest()[:16], 16)
+
+
+def test_a_keyed_daily_deal_follows_the_documented_construction() -> None:
+    key = b"a server's secret"
+    day = datetime.date(2026, 12, 1)
+    deal = p13.winnable_deal("microsoft", date=day, key=key)
+    message = b"pyramid13 deal\npyramid\nmicrosoft\nany\ndate 2026-12-01"
+    rng = SplitMix64(_hmac_seed(key, message))
+    numbers = [rng.next() for _ in range(deal.attempt + 1)]  # whole 64-bit outputs
+    assert deal.number == numbers[-1]
+    assert deal.layout == p13.Layout.shuffled(deal.number)
+    assert (deal.seed, deal.date, deal.keyed) == (20261201, day, True)
+    assert deal.to_dict()["keyed"] is True
+    assert replay(deal).status is p13.Status.WON
+    public = p13.winnable_deal("microsoft", date=day)
+    assert not public.keyed
+    assert public.to_dict()["keyed"] is False
+    assert deal.number != public.number
+
+
+def test_keyed_deals_differ_by_key_and_repeat_with_it() -> None:
+    day = datetime.date(2026, 12, 1)
+    first = p13.winnable_deal("microsoft", date=day, key=b"one")
+    assert first == p13.winnable_deal("microsoft", date=day, key=b"one")
+    assert first.number != p13.winnable_deal("microsoft", date=day, key=b"two").number
+    assert (
+        first.number
+        != p13.winnable_deal("microsoft", date=day + datetime.timedelta(1), key=b"one").number
+    )
+
+
+def test_a_keyed_seeded_deal_and_a_spider_one() -> None:
+    key = b"k" * 32
+    deal = p13.winnable_deal("relaxed", 7, difficulty="easy", key=key)
+    message = b"pyramid13 deal\npyramid\nrelaxed\neasy\nseed 7"
+    rng = SplitMix64(_hmac_seed(key, message))
+    assert deal.number == [rng.next() for _ in range(deal.attempt + 1)][-1]
+    assert deal.difficulty == "easy"
+    assert (deal.seed, deal.date, deal.keyed) == (7, None, True)
+    spider_deal = spider.winnable_deal(SPIDER_1, date=datetime.date(2026, 1, 2), key=key)
+    message = b"pyramid13 deal\nspider\npysolfc,suits=1\nany\ndate 2026-01-02"
+    rng = SplitMix64(_hmac_seed(key, message))
+    assert spider_deal.number == [rng.next() for _ in range(spider_deal.attempt + 1)][-1]
+    assert spider_deal.layout == spider.Layout.shuffled(spider_deal.number, SPIDER_1)
+    assert p13.winnable_deal(SPIDER_1, date=datetime.date(2026, 1, 2), key=key) == spider_deal
+    assert replay(spider_deal).status is p13.Status.WON
+
+
+def test_the_message_names_everything_that_picks_the_deal() -> None:
+    day = datetime.date(2026, 12, 1)
+    base = ("pyramid", "microsoft", None, 20261201, day)
+    messages = {
+        deal_message(*base),
+        deal_message("spider", *base[1:]),
+        deal_message("pyramid", "relaxed", None, 20261201, day),
+        deal_message("pyramid", "microsoft", "hard", 20261201, day),
+        deal_message("pyramid", "microsoft", None, 20261201, None),  # the seed, not the day
+        deal_message("pyramid", "microsoft", None, 20261202, day + datetime.timedelta(1)),
+    }
+    assert len(messages) == 6
+    assert keyed_seed(b"x", deal_message(*base)) == _hmac_seed(b"x", deal_message(*base))
+    assert 0 <= keyed_seed(b"x", b"") < 2**64
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        ("secret", "key must be bytes"),
+        (bytearray(b"secret"), "key must be bytes"),
+        (123, "key must be bytes"),
+        (b"", "key must not be empty"),
+    ],
+)
+@pytest.mark.parametrize("function", [p13.winnable_deal, spider.winnable_deal])
+def test_bad_keys_are_refused(function: Any, key: object, message: str) -> None:
+    rules = SPIDER_1 if function is spider.winnable_deal else p13.RuleSet.preset("microsoft")
+    with pytest.raises(p13.InvalidArgumentError, match=message):
+        function(rules, date=datetime.date(2026, 1, 1), key=key)
+
+
+# -- the catalogue's daily cycle -------------------------------------------------------------
+
+
+EPOCH = datetime.date(2000, 1, 1)  # day 0 of the cycles, as documented
+
+
+def _documented_cycle(preset: str, difficulty: str | None, key: bytes | None) -> list[int]:
+    """The cycle of a catalogue preset's daily deals, by the documented rule, computed here:
+    the entries of the grade, shuffled by Fisher-Yates (last place down) driven by
+    SplitMix64 seeded with SHA-256 (HMAC-SHA256 with a key) of the cycle's message."""
+    entries = pyramid_deals.catalogue(p13.RuleSet.preset(preset)) or ()
+    pool = [number for number, got in entries if difficulty in (None, got)]
+    message = f"pyramid13 cycle\npyramid\n{preset}\n{difficulty or 'any'}".encode()
+    if key is None:
+        digest = hashlib.sha256(message).digest()
+    else:
+        digest = hmac.new(key, message, hashlib.sha256).digest()
+    rng = SplitMix64(int.from_bytes(digest[:8], "big"))
+    order = list(range(len(pool)))
+    for n in range(len(order) - 1, 0, -1):
+        j = rng.below(n + 1)
+        order[n], order[j] = order[j], order[n]
+    return [pool[place] for place in order]
+
+
+@functools.cache
+def _catalogue_grades(preset: str) -> dict[p13.Layout, str]:
+    """The grade of each deal of a preset's catalogue, by its layout."""
+    entries = pyramid_deals.catalogue(p13.RuleSet.preset(preset)) or ()
+    return {p13.Layout.shuffled(number): grade for number, grade in entries}
+
+
+def _daily_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+    preset: str,
+    difficulty: str | None,
+    days: int,
+    key: bytes | None,
+) -> list[int]:
+    """The daily deal numbers of `days` days from 2026-01-01, by `winnable_deal` with the
+    solver replaced by the catalogue's word (every entry winnable, of its grade), so that a
+    year of days takes no solve."""
+    rules = p13.RuleSet.preset(preset)
+    grades = _catalogue_grades(preset)
+
+    def solve(state: p13.GameState) -> p13.SolveResult[p13.Move]:
+        return p13.SolveResult(winnable=True, moves=(), nodes=1, seconds=0.0, optimal=False)
+
+    def grade(state: p13.GameState, result: object) -> str:
+        return grades[state.layout]
+
+    monkeypatch.setattr(pyramid_deals, "_solve", solve)
+    monkeypatch.setattr(pyramid_deals, "grade", grade)
+    first = datetime.date(2026, 1, 1)
+    numbers = []
+    for offset in range(days):
+        deal = p13.winnable_deal(
+            rules,
+            date=first + datetime.timedelta(offset),
+            difficulty=difficulty,  # type: ignore[arg-type]
+            key=key,
+        )
+        assert deal.attempt == 0
+        numbers.append(deal.number)
+    monkeypatch.undo()
+    return numbers
+
+
+@pytest.mark.parametrize("preset", pyramid_deals.CATALOGUED)
+@pytest.mark.parametrize("key", [None, b"a server's secret"])
+def test_a_year_of_daily_deals_repeats_none_within_the_cycle(
+    monkeypatch: pytest.MonkeyPatch, preset: str, key: bytes | None
+) -> None:
+    entries = pyramid_deals.catalogue(p13.RuleSet.preset(preset)) or ()
+    for difficulty in (None, *DIFFICULTIES):
+        numbers = _daily_numbers(monkeypatch, preset, difficulty, 366, key)
+        length = sum(1 for _, got in entries if difficulty in (None, got))
+        for day, number in enumerate(numbers):
+            # no deal twice within the cycle's length; after it, the cycle again
+            assert number not in numbers[max(0, day - length + 1) : day]
+            if day >= length:
+                assert number == numbers[day - length]
+        assert len(set(numbers)) == min(366, length)
+        cycle = _documented_cycle(preset, difficulty, key)
+        start = (datetime.date(2026, 1, 1) - EPOCH).days  # days since the cycles' epoch
+        assert numbers == [cycle[(start + day) % length] for day in range(366)]
+    if key is not None:  # the key shuffles the cycle: another order than the public one
+        assert _documented_cycle(preset, "hard", key) != _documented_cycle(preset, "hard", None)
+
+
+def test_consecutive_daily_deals_differ_with_the_real_solver() -> None:
+    # 2026-06-16 and 06-17 gave the same classic hard deal when days picked at random
+    days = [datetime.date(2026, 6, 16), datetime.date(2026, 6, 17)]
+    deals = [p13.winnable_deal("classic", date=day, difficulty="hard") for day in days]
+    assert deals[0].number != deals[1].number
+    cycle = _documented_cycle("classic", "hard", None)
+    for day, deal in zip(days, deals, strict=True):
+        place = (day - EPOCH).days % len(cycle)
+        assert (deal.number, deal.attempt, deal.difficulty) == (cycle[place], 0, "hard")
+        assert replay(deal).status is p13.Status.WON
+    keyed = p13.winnable_deal("solitaire-lab", date=days[0], key=b"k")
+    keyed_cycle = _documented_cycle("solitaire-lab", None, b"k")
+    assert keyed.number == keyed_cycle[(days[0] - EPOCH).days % len(keyed_cycle)]
+    assert keyed.keyed
+
+
+def test_the_how_to_page_publishes_the_cycle_lengths_and_why_they_exist() -> None:
+    page = (Path(__file__).parents[1] / "docs" / "how-to" / "winnable-deals.md").read_text()
+    lines = page.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.startswith("| preset | any grade"))
+    for line in lines[start + 2 : start + 2 + len(pyramid_deals.CATALOGUED)]:
+        preset, *cells = (cell.strip().strip("`") for cell in line.strip("|").split("|"))
+        entries = pyramid_deals.catalogue(p13.RuleSet.preset(preset)) or ()
+        counts = [
+            sum(1 for _, got in entries if grade in (None, got)) for grade in (None, *DIFFICULTIES)
+        ]
+        assert cells == [f"{count:,} days" for count in counts]
+    # the page's figures for a day picked at random, as a seed picks: 2026 by the old rule
+    entries = pyramid_deals.catalogue(p13.RuleSet.preset("classic")) or ()
+
+    def by_seed(day: datetime.date, grade: str | None) -> int:
+        pool = [number for number, got in entries if grade in (None, got)]
+        return pool[SplitMix64(daily_seed(day)).below(len(pool))]
+
+    year = [datetime.date(2026, 1, 1) + datetime.timedelta(n) for n in range(365)]
+    numbers = [by_seed(day, None) for day in year]
+    assert sum(1 for n, number in enumerate(numbers) if number in numbers[:n]) == 69
+    assert by_seed(datetime.date(2026, 6, 16), "hard") == by_seed(
+        datetime.date(2026, 6, 17), "hard"
+    )
+    assert "on 69 days the `classic` deal of any grade" in " ".join(page.split())
+
+
+def test_running_out_of_keyed_candidates_says_so() -> None:
+    first = p13.winnable_deal("microsoft", 0, key=b"k")
+    assert first.attempt >= 1  # so the first keyed candidate is no winnable deal
+    with pytest.raises(
+        p13.InvalidArgumentError, match="among the first 1 candidates of keyed seed 0"
+    ):
+        p13.winnable_deal("microsoft", 0, max_attempts=1, key=b"k")

@@ -3,8 +3,8 @@ Solitaire in the ``pyramid13.spider`` subpackage.
 
 Layer: the façade. Its names are Pyramid's (``pyramid13.pyramid``), the floor's (cards,
 errors, `Status`, the game registry) and the generic layers' (`solve`, `hint`, `Hinter`
-and `determinize`, statistics, records, pictures, perft: they serve every game), each
-imported from its module on first use.
+and `determinize`, statistics, records, pictures, perft, `Timeline`: they serve every
+game), each imported from its module on first use.
 
 Examples:
     >>> import pyramid13 as p13
@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from ._base.status import Status
     from ._generic import Hinter, determinize, hint, solve, winnable_deal
     from ._perft import perft, perft_divide
+    from ._timeline import Timeline
     from .bots import SolverBot
     from .pyramid._actions import ACTION_COUNT, action_to_move, move_to_action
     from .pyramid._bots import GreedyBot, RandomBot
@@ -160,6 +161,7 @@ __all__ = [
     "State",
     "Status",
     "Suit",
+    "Timeline",
     "UndoError",
     "WinRateError",
     "WinRateResult",
@@ -242,6 +244,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
         "perft_divide",
     ),
     "._base.protocol": ("State",),
+    "._timeline": ("Timeline",),
     ".pyramid._rules": (
         "Goal",
         "RuleSet",

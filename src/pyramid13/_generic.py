@@ -182,6 +182,7 @@ def winnable_deal(
     difficulty: Difficulty | None = None,
     date: datetime.date | None = None,
     max_attempts: int = MAX_ATTEMPTS,
+    key: bytes | None = None,
 ) -> WinnableDeal[Any]:
     """A deal of any game proven winnable under `rules`, with its certificate: the game's
     own ``winnable_deal`` answers (``pyramid13.pyramid.winnable_deal`` for a Pyramid rule
@@ -193,13 +194,16 @@ def winnable_deal(
             ``pyramid13.RuleSet.preset``): pass ``spider.RuleSet.preset(name)`` for Spider.
         seed: an int in ``0 .. 2**64 - 1``; omit it and give `date` for the daily deal.
         difficulty: ``"easy"``, ``"medium"``, ``"hard"``, or None for any grade.
-        date: the day of the daily deal (the seed is the number ``YYYYMMDD``).
+        date: the day of the daily deal (the seed is the number ``YYYYMMDD``): public,
+            anyone can compute it from the date, unless a `key` is given.
         max_attempts: how many candidate deals to try before giving up.
+        key: a server's secret (non-empty bytes), mixed into the seed by HMAC-SHA256 so
+            that only its holder can compute the deal and its certificate; None: public.
 
     Raises:
         InvalidArgumentError: `rules` is a value of a game but no rule set, or a bad
-            `seed`, `date`, `difficulty` or `max_attempts` (the game's own checks), or no
-            winnable deal of the grade among the candidates.
+            `seed`, `date`, `difficulty`, `max_attempts` or `key` (the game's own checks),
+            or no winnable deal of the grade among the candidates.
         InvalidRulesError: `rules` is neither a rule set nor a Pyramid preset's name.
 
     Examples:
@@ -227,8 +231,9 @@ def winnable_deal(
         game = get_game("pyramid")
     if game.winnable_deal is None:
         raise InvalidArgumentError(f"{game.title} offers no winnable deals")
+    keyed = {} if key is None else {"key": key}  # a game's function may predate keys
     deal: WinnableDeal[Any] = game.winnable_deal(
-        rules, seed, difficulty=difficulty, date=date, max_attempts=max_attempts
+        rules, seed, difficulty=difficulty, date=date, max_attempts=max_attempts, **keyed
     )
     return deal
 

@@ -13,7 +13,13 @@ stream:
 * a rule set whose search would be slow (few of its deals are winnable) may have a
   catalogue instead: deal numbers found winnable beforehand by the same search, with
   their grades. The seed's `SplitMix64` then picks entries of the catalogue
-  (``below(len(entries))``, called once per attempt) in place of candidate numbers.
+  (``below(len(entries))``, called once per attempt) in place of candidate numbers;
+  a daily deal walks the catalogue's cycle instead (`catalogue_cycle`, `cycle_day`), so
+  that no deal comes back before every entry of its grade has had its day;
+* with a server's key (``key=``), the seed is `keyed_seed` of the key and `deal_message`
+  (HMAC-SHA256), the candidate numbers are the whole 64-bit outputs of its `SplitMix64`,
+  and the catalogue's cycle is shuffled by a keyed seed too, so that no one without the
+  key can compute the deals.
 
 Examples:
     >>> from pyramid13._base.deals import candidate_numbers, daily_seed
@@ -27,6 +33,8 @@ Examples:
 from __future__ import annotations
 
 import datetime
+import hashlib
+import hmac
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Literal, TypeVar, get_args
 
@@ -39,17 +47,24 @@ from .solving import SolveResult
 from .text import describe
 
 __all__ = [
+    "CYCLE_EPOCH",
     "DIFFICULTIES",
     "MAX_ATTEMPTS",
     "MAX_SEED",
     "Difficulty",
     "WinnableDeal",
     "candidate_numbers",
+    "catalogue_cycle",
     "check_difficulty",
+    "check_key",
+    "cycle_day",
+    "cycle_message",
     "daily_seed",
+    "deal_message",
     "deal_seed",
     "find_winnable",
     "grade_from",
+    "keyed_seed",
     "solver_effort",
 ]
 
@@ -66,6 +81,10 @@ MAX_SEED: Final = (1 << 64) - 1
 
 MAX_ATTEMPTS: Final = 10_000
 """How many candidate deals `winnable_deal` tries before it gives up (by default)."""
+
+CYCLE_EPOCH: Final = datetime.date(2000, 1, 1)
+"""Day 0 of the catalogue's cycles: the daily deal of a catalogue preset on a date is the
+entry at place ``(date - CYCLE_EPOCH).days mod len(entries)`` of the cycle."""
 
 
 @attrs.frozen
@@ -90,7 +109,8 @@ class WinnableDeal(Generic[MoveT]):
     rules: Any
     """The rule set the deal is winnable under."""
     seed: int
-    """The seed asked for (the daily seed ``YYYYMMDD`` for a daily deal)."""
+    """The seed asked for (the daily seed ``YYYYMMDD`` for a daily deal). With a key, the
+    candidates come from the keyed seed of it instead (`keyed`)."""
     number: int
     """The deal number: the deal is ``Layout.shuffled(number)`` (Spider:
     ``spider.Layout.shuffled(number, rules)``), so ``pyramid13 play --seed NUMBER`` plays it."""
@@ -107,6 +127,9 @@ class WinnableDeal(Generic[MoveT]):
     """Positions the thoughtful solver stored to find `solution` (its effort)."""
     date: datetime.date | None = None
     """The day of a daily deal, else None."""
+    keyed: bool = False
+    """Whether a server's secret key chose the deal (``winnable_deal(..., key=...)``):
+    then only the key's holder can compute it from the seed or the date."""
 
     def start(self) -> Any:
         """The game at its start: ``GameState.new(self.layout, self.rules)``.
@@ -122,8 +145,8 @@ class WinnableDeal(Generic[MoveT]):
 
     def to_dict(self) -> dict[str, Any]:
         """The deal as JSON-ready data: the rules' compact text, seed, deal number,
-        attempt, layout code, grade, solver effort, date (ISO text or None) and the
-        solution as move texts.
+        attempt, layout code, grade, solver effort, date (ISO text or None), whether it is
+        keyed, and the solution as move texts.
 
         Examples:
             >>> import pyramid13 as p13
@@ -143,6 +166,7 @@ class WinnableDeal(Generic[MoveT]):
             "layout": self.layout.code,
             "difficulty": self.difficulty,
             "nodes": self.nodes,
+            "keyed": self.keyed,
             "solution": [str(move) for move in self.solution],
         }
 
@@ -222,6 +246,113 @@ def candidate_numbers(seed: int, count: int) -> tuple[int, ...]:
     return tuple(rng.below(1 << 32) for _ in range(count))
 
 
+def check_key(key: object) -> bytes | None:
+    """`key` checked: a server's secret as non-empty bytes, or None for public deals.
+
+    Raises:
+        InvalidArgumentError: anything else (text included: encode it to bytes, or better
+            use ``secrets.token_bytes(32)``).
+
+    Examples:
+        >>> check_key(b"secret"), check_key(None)
+        (b'secret', None)
+    """
+    if key is None:
+        return None
+    if not isinstance(key, bytes):
+        raise InvalidArgumentError(
+            f"key must be bytes, such as secrets.token_bytes(32), not {describe(key)}"
+        )
+    if not key:
+        raise InvalidArgumentError("key must not be empty: use secrets.token_bytes(32)")
+    return key
+
+
+def _digest(key: bytes | None, message: bytes) -> int:
+    """The first 8 bytes, big-endian, of HMAC-SHA256(key, message), or of SHA-256 of
+    `message` without a key."""
+    if key is None:
+        digest = hashlib.sha256(message).digest()
+    else:
+        digest = hmac.new(key, message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def keyed_seed(key: bytes, message: bytes) -> int:
+    """The seed that a server's `key` gives a deal: the first 8 bytes of
+    ``HMAC-SHA256(key, message)`` read as a big-endian int (0 .. 2**64 - 1).
+
+    Examples:
+        >>> import hashlib, hmac
+        >>> seed = keyed_seed(b"secret", b"pyramid13 deal")
+        >>> seed == int(hmac.new(b"secret", b"pyramid13 deal", hashlib.sha256).hexdigest()[:16], 16)
+        True
+    """
+    return _digest(key, message)
+
+
+def deal_message(
+    game: str, rules: str, difficulty: Difficulty | None, seed: int, date: datetime.date | None
+) -> bytes:
+    """The message a key hashes into the seed of a deal: five lines in UTF-8, ``pyramid13
+    deal``, the game's name, the rules' compact text, the grade asked (``any`` for None),
+    and ``date YYYY-MM-DD`` for a daily deal or ``seed N`` (decimal) for a seeded one.
+
+    Examples:
+        >>> import datetime
+        >>> deal_message("pyramid", "microsoft", None, 20261201, datetime.date(2026, 12, 1))
+        b'pyramid13 deal\\npyramid\\nmicrosoft\\nany\\ndate 2026-12-01'
+        >>> deal_message("spider", "pysolfc,suits=1", "hard", 7, None)
+        b'pyramid13 deal\\nspider\\npysolfc,suits=1\\nhard\\nseed 7'
+    """
+    which = f"date {date.isoformat()}" if date is not None else f"seed {seed}"
+    lines = ("pyramid13 deal", game, rules, difficulty or "any", which)
+    return "\n".join(lines).encode("utf-8")
+
+
+def cycle_message(game: str, rules: str, difficulty: Difficulty | None) -> bytes:
+    """The message hashed into the seed of a catalogue's cycle: four lines in UTF-8,
+    ``pyramid13 cycle``, the game's name, the rules' compact text and the grade
+    (``any`` for None).
+
+    Examples:
+        >>> cycle_message("pyramid", "classic", "hard")
+        b'pyramid13 cycle\\npyramid\\nclassic\\nhard'
+    """
+    return "\n".join(("pyramid13 cycle", game, rules, difficulty or "any")).encode("utf-8")
+
+
+def catalogue_cycle(count: int, message: bytes, key: bytes | None = None) -> tuple[int, ...]:
+    """The order in which the daily deals walk `count` catalogue entries: a permutation
+    of ``range(count)``, the Fisher-Yates shuffle of `Layout.shuffled` (from the last
+    place down, ``below(n + 1)``) driven by `SplitMix64` seeded with the first 8 bytes
+    (big-endian) of SHA-256 of `message`, or of HMAC-SHA256(key, message) with a key.
+
+    Examples:
+        >>> cycle = catalogue_cycle(10, cycle_message("pyramid", "classic", "hard"))
+        >>> sorted(cycle) == list(range(10)), cycle != tuple(range(10))
+        (True, True)
+    """
+    rng = SplitMix64(_digest(key, message))
+    order = list(range(count))
+    for n in range(count - 1, 0, -1):
+        j = rng.below(n + 1)
+        order[n], order[j] = order[j], order[n]
+    return tuple(order)
+
+
+def cycle_day(date: datetime.date) -> int:
+    """The day number of `date` in the catalogue's cycles: days since `CYCLE_EPOCH`
+    (negative before it).
+
+    Examples:
+        >>> import datetime
+        >>> cycle_day(datetime.date(2000, 1, 1)), cycle_day(datetime.date(2026, 6, 16))
+        (0, 9663)
+    """
+    return (datetime.date(date.year, date.month, date.day) - CYCLE_EPOCH).days
+
+
 def find_winnable(
     rules: Any,
     seed: object,
@@ -233,6 +364,7 @@ def find_winnable(
     solve: Callable[[Any], SolveResult[MoveT]],
     grade: Callable[[Any, SolveResult[MoveT]], Difficulty],
     catalogue: Sequence[tuple[int, Difficulty]] | None = None,
+    key: object = None,
 ) -> WinnableDeal[MoveT]:
     """The search every game's ``winnable_deal`` runs: the first candidate of `seed` (or of
     the daily seed of `date`) that `solve` proves winnable and that `grade` gives the
@@ -251,8 +383,13 @@ def find_winnable(
         catalogue: the rule set's catalogue, ``(number, grade)`` pairs found winnable
             beforehand, or None to search candidate numbers. With a catalogue, attempt
             ``k`` is the entry ``below(len(entries))`` of the entries of the grade asked
-            (all for None); it is solved and graded like a candidate, so that a deal the
-            solver or the grade would now judge otherwise is skipped, never returned.
+            (all for None), or for a daily deal the entry ``k`` places after the day's
+            place in the cycle (`catalogue_cycle`); it is solved and graded like a
+            candidate, so that a deal the solver or the grade would now judge otherwise
+            is skipped, never returned.
+        key: a server's secret (non-empty bytes), or None. With a key the stream's seed
+            is `keyed_seed` of the key and `deal_message`, candidate ``k`` is the k-th
+            whole 64-bit output of its `SplitMix64`, and the cycle is keyed too.
 
     Raises:
         InvalidArgumentError: a bad argument, or no candidate among `max_attempts` is a
@@ -261,14 +398,35 @@ def find_winnable(
     asked = check_difficulty(difficulty)
     start_seed, day = deal_seed(seed, date)
     attempts = _check_attempts(max_attempts)
-    rng = SplitMix64(start_seed)
+    secret = check_key(key)
+    stream = start_seed
+    game_name = rules_text = ""
+    if secret is not None or (catalogue is not None and day is not None):
+        game = game_of(rules, "rules", "RuleSet")
+        game_name = game.name
+        rules_text = game.format_rules(rules) if game.format_rules else str(rules)
+    if secret is not None:
+        stream = keyed_seed(secret, deal_message(game_name, rules_text, asked, start_seed, day))
+    rng = SplitMix64(stream)
     entries = None
+    cycle = None  # a daily deal's catalogue entries, in the order it tries them
     if catalogue is not None:
         entries = [number for number, got in catalogue if asked is None or got == asked]
         if not entries:
             raise InvalidArgumentError(f"the catalogue of these rules has no {asked!r} deal")
+        if day is not None:
+            count = len(entries)
+            order = catalogue_cycle(count, cycle_message(game_name, rules_text, asked), secret)
+            today = cycle_day(day)
+            cycle = [entries[order[(today + k) % count]] for k in range(min(attempts, count))]
+            attempts = len(cycle)
     for attempt in range(attempts):
-        number = rng.below(1 << 32) if entries is None else entries[rng.below(len(entries))]
+        if cycle is not None:
+            number = cycle[attempt]
+        elif entries is not None:
+            number = entries[rng.below(len(entries))]
+        else:
+            number = rng.next() if secret is not None else rng.below(1 << 32)
         state = deal(number, rules)
         result = solve(state)
         if not result.winnable:
@@ -286,11 +444,13 @@ def find_winnable(
             difficulty=got,
             nodes=result.nodes,
             date=day,
+            keyed=secret is not None,
         )
     wanted = "winnable deal" if asked is None else f"winnable {asked!r} deal"
     where = "candidates" if entries is None else "catalogue entries"
+    keyed = "keyed " if secret is not None else ""
     raise InvalidArgumentError(
-        f"no {wanted} among the first {attempts} {where} of seed {start_seed}: "
+        f"no {wanted} among the first {attempts} {where} of {keyed}seed {start_seed}: "
         "these rules may allow few or none"
     )
 

@@ -167,7 +167,8 @@ class IllegalMoveError(Pyramid13Error, ValueError):
 
 
 class UndoError(Pyramid13Error):
-    """`GameState.undo` was called on a state that has no previous state.
+    """`GameState.undo` was called on a state that has no previous state (or a
+    `Timeline`'s ``undo`` at the start of its game, its ``redo`` with nothing undone).
 
     Examples:
         >>> import pyramid13 as p13

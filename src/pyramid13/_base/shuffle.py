@@ -1,11 +1,17 @@
-"""`SplitMix64`: the seeded generator behind every game's ``Layout.shuffled``.
+"""`SplitMix64`: the seeded generator behind every game's ``Layout.shuffled``; and
+`system_shuffle`, the shuffle behind every game's ``Layout.random``.
 
 Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
 """
 
 from __future__ import annotations
 
-__all__ = ["SplitMix64"]
+import secrets
+from typing import TypeVar
+
+__all__ = ["SplitMix64", "system_shuffle"]
+
+T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 
@@ -30,3 +36,21 @@ class SplitMix64:
             value = self.next()
             if value < limit:
                 return value % bound
+
+
+def system_shuffle(items: list[T]) -> None:
+    """Shuffle `items` in place, uniformly, with the operating system's randomness.
+
+    The Fisher-Yates shuffle of ``Layout.shuffled`` (from the last item down), each draw
+    ``secrets.randbelow(n + 1)``: every order is equally likely and no seed exists, so a
+    52-card deal carries log2(52!), about 225.6 bits, of the system's entropy.
+
+    Examples:
+        >>> cards = list(range(52))
+        >>> system_shuffle(cards)
+        >>> sorted(cards) == list(range(52))
+        True
+    """
+    for n in range(len(items) - 1, 0, -1):
+        j = secrets.randbelow(n + 1)
+        items[n], items[j] = items[j], items[n]

@@ -1,5 +1,5 @@
 """``deal``: a deal proven winnable, with its seed, grade and certificate, for every game;
-and the ``--winnable``, ``--difficulty`` and ``--daily`` options of ``play``.
+and the ``--winnable``, ``--difficulty``, ``--daily`` and ``--key-file`` options of ``play``.
 
 Layer: generic (`pyramid13.cli`): reaches a game only through the registry.
 """
@@ -17,27 +17,35 @@ from .._base.deals import DIFFICULTIES, MAX_SEED
 from .._base.errors import Pyramid13Error
 from ._common import (
     EXIT_OK,
+    NUL_IN_NAME,
     CliError,
     Parser,
     Source,
     add_rules_arguments,
     apply_moves,
     command_words,
+    display_path,
     natural,
 )
 from ._games import GameHooks, hooks_for
 
 __all__ = [
+    "MAX_KEY_BYTES",
     "add_deal_options",
     "add_parser",
     "chosen_deal",
     "describe_deal",
     "parse_date",
+    "read_key",
     "run",
     "wants_winnable",
     "winnable_dealer",
     "winnable_source",
 ]
+
+
+#: The largest key file ``--key-file`` reads, in bytes.
+MAX_KEY_BYTES = 4096
 
 
 def parse_date(text: str) -> datetime.date:
@@ -72,6 +80,12 @@ def add_deal_options(parser: argparse.ArgumentParser | argparse._ArgumentGroup) 
         metavar="YYYY-MM-DD",
         help="the daily winnable deal of this date",
     )
+    parser.add_argument(
+        "--key-file",
+        metavar="FILE",
+        help="a server's secret key: the bytes of FILE (at most 4,096) keep the deal from "
+        "anyone without them (winnable_deal(..., key=...)); never on the command line",
+    )
 
 
 def wants_winnable(args: argparse.Namespace) -> bool:
@@ -81,7 +95,37 @@ def wants_winnable(args: argparse.Namespace) -> bool:
         or getattr(args, "daily", False)
         or getattr(args, "date", None) is not None
         or getattr(args, "difficulty", None) is not None
+        or getattr(args, "key_file", None) is not None
     )
+
+
+def read_key(args: argparse.Namespace) -> bytes | None:
+    """The key of ``--key-file FILE``: the file's bytes exactly, as Python's
+    ``Path(FILE).read_bytes()`` gives them (a final newline included); None without it.
+
+    Raises:
+        CliError: the file cannot be read, is empty or is larger than `MAX_KEY_BYTES`.
+    """
+    path = getattr(args, "key_file", None)
+    if path is None:
+        return None
+    if "\0" in path:
+        raise CliError(f"--key-file: cannot read {display_path(path)}: {NUL_IN_NAME}")
+    try:
+        with open(path, "rb") as file:
+            key = file.read(MAX_KEY_BYTES + 1)
+    except OSError as error:
+        raise CliError(
+            f"--key-file: cannot read {display_path(path)}: {error.strerror or error}"
+        ) from None
+    if not key:
+        raise CliError(f"--key-file: {display_path(path)} is empty: a key needs bytes")
+    if len(key) > MAX_KEY_BYTES:
+        raise CliError(
+            f"--key-file: {display_path(path)} holds more than {MAX_KEY_BYTES:,} bytes, "
+            "too many for a key"
+        )
+    return key
 
 
 def chosen_deal(args: argparse.Namespace, hooks: GameHooks) -> Any:
@@ -107,8 +151,9 @@ def chosen_deal(args: argparse.Namespace, hooks: GameHooks) -> Any:
     game = hooks.game
     if game.winnable_deal is None:
         raise CliError(f"{game.title} offers no winnable deals")
+    keyed = {} if (key := read_key(args)) is None else {"key": key}
     try:
-        return game.winnable_deal(rules, seed, difficulty=args.difficulty, date=day)
+        return game.winnable_deal(rules, seed, difficulty=args.difficulty, date=day, **keyed)
     except Pyramid13Error as error:
         raise CliError(str(error)) from None
 
@@ -142,10 +187,11 @@ def winnable_dealer(
     find = hooks.game.winnable_deal
     if not wants_winnable(args) or find is None:
         return None
+    keyed = {} if (key := read_key(args)) is None else {"key": key}
 
     def deal(seed: int, rules: Any) -> tuple[Any, str]:
         try:
-            found = find(rules, seed, difficulty=args.difficulty)
+            found = find(rules, seed, difficulty=args.difficulty, **keyed)
         except Pyramid13Error as error:
             raise CliError(str(error)) from None
         return found.start(), describe_deal(found, hooks, rules=False)
@@ -157,7 +203,11 @@ def describe_deal(deal: Any, hooks: GameHooks, *, rules: bool = True) -> str:
     """Words for the player: the seed (or the day), the deal number, the grade and, with
     `rules`, the rules."""
     day = f"the daily deal of {deal.date.isoformat()}, " if deal.date is not None else ""
-    text = f"{day}winnable deal of seed {deal.seed}: deal number {deal.number}, {deal.difficulty}"
+    keyed = " with the key" if deal.keyed else ""
+    text = (
+        f"{day}winnable deal of seed {deal.seed}{keyed}: deal number {deal.number}, "
+        f"{deal.difficulty}"
+    )
     return f"{text}, {hooks.rules_text(deal.rules)}" if rules else text
 
 
@@ -170,7 +220,8 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
         description=f"Find a {title} deal proven winnable (by a player who knows every "
         "card), chosen by --seed or by the day (--daily, --date), of a --difficulty if "
         "asked; print its seed, deal number and grade, or with --json the certificate "
-        "(a winning line) as well.",
+        "(a winning line) as well. A daily deal is public (anyone can compute it from "
+        "the date) unless --key-file gives a server's secret key.",
     )
     parser.add_argument(
         "--seed", type=natural, metavar="N", help="the seed (0 .. 2**64-1; default: at random)"

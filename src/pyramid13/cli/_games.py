@@ -61,6 +61,7 @@ def play_help(own: str, *, hint: str = "", honest: str = "", command: str = "pla
 commands (case does not matter):
 {own}
   u, undo [N]    take back the last move (or N moves)
+  redo [N]       play again the last move taken back (or N moves)
   h, hint        suggest a move{hint}{honest_line}
   b, board       draw the board again
   restart        go back to the start of this deal
@@ -234,10 +235,6 @@ class GameHooks:
                 f"unknown command {describe(line.strip(), 60)}; type 'help' for the list"
             ) from None
         session.play(move)
-
-    def undo(self, state: Any) -> Any:
-        """The state before `state`'s last move."""
-        return state.undo()
 
 
 def hooks_for(name: str) -> GameHooks:

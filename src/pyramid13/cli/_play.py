@@ -19,6 +19,7 @@ from typing import Any, BinaryIO, TextIO
 from .._base.errors import Pyramid13Error
 from .._base.status import Status
 from .._base.text import describe, shorten
+from .._timeline import Timeline
 from ..records import GameRecord, RecordMetadata
 from ._common import (
     EXIT_ERROR,
@@ -85,7 +86,8 @@ def _now() -> datetime.datetime:
 
 class Session:
     """One game at the terminal: reads commands, prints the board and messages. What is
-    the game's own (its board, status line and commands) `hooks` says."""
+    the game's own (its board, status line and commands) `hooks` says. The game is a
+    `Timeline`, which ``undo`` and ``redo`` step through."""
 
     def __init__(
         self,
@@ -99,7 +101,7 @@ class Session:
         style: Style = PLAIN,
     ) -> None:
         self.hooks = hooks
-        self.state = state
+        self.timeline: Timeline[Any] = Timeline(state)
         self.description = description
         self.out = out
         self.err = err
@@ -116,6 +118,16 @@ class Session:
         self.saved = state
         self._lines: Iterator[Line] = iter(())
         self._echo = False
+
+    @property
+    def state(self) -> Any:
+        """The state played from: the timeline's present. Setting it begins a timeline
+        there (nothing to redo)."""
+        return self.timeline.present
+
+    @state.setter
+    def state(self, state: Any) -> None:
+        self.timeline = Timeline(state)
 
     # -- output -------------------------------------------------------------------------
 
@@ -146,7 +158,7 @@ class Session:
         reason = state.why_illegal(move)  # raises for text that is no move at all
         if reason is not None:
             raise CliError(reason)
-        self.state = state.apply(move)
+        self.timeline = self.timeline.play(move)
         self.hooks.reset()
         self.say(f"played {self.state.last_move}")
         said = self.hooks.move_effect(self.state)
@@ -207,6 +219,8 @@ class Session:
             self.say(self.hooks.help)
         elif word in ("u", "undo"):
             self.undo(rest)
+        elif word == "redo":
+            self.redo(rest)
         elif word in ("h", "hint"):
             self.give_hint(rest)
         elif word == "new":
@@ -235,24 +249,22 @@ class Session:
         return True
 
     def undo(self, count_text: str) -> None:
-        count = 1
-        history = len(self.state.history)
-        if count_text:
-            if not _NUMBER.fullmatch(count_text) or not count_text.strip("0"):
-                raise CliError(
-                    f"undo takes a number of moves >= 1, not {describe(count_text, QUOTE)}"
-                )
-            if len(count_text) > 9:
-                raise CliError(
-                    f"cannot undo {shorten(count_text, 20)} moves: only {history} played"
-                )
-            count = int(count_text)
-        if count > history:
-            raise CliError(f"cannot undo {plural(count, 'move')}: only {history} played")
+        """``undo [N]``: take back the last move (or N), charging the rules' undo penalty
+        where they have one (Spider under Microsoft scoring)."""
+        count = _count("undo", count_text, len(self.state.history), "played")
         for _ in range(count):
-            self.state = self.hooks.undo(self.state)
+            self.timeline = self.timeline.undo(penalty=True)
         self.hooks.reset()
         self.say(f"undid {plural(count, 'move')}")
+        self.show()
+
+    def redo(self, count_text: str) -> None:
+        """``redo [N]``: play again the last move undone (or N), as `Timeline.redo` does."""
+        count = _count("redo", count_text, len(self.timeline.redo_states), "undone")
+        for _ in range(count):
+            self.timeline = self.timeline.redo()
+        self.hooks.reset()
+        self.say(f"redid {plural(count, 'move')}")
         self.show()
 
     def give_hint(self, kind: str) -> None:
@@ -377,6 +389,25 @@ class Session:
                     return EXIT_ERROR
                 self.status_line()
         return EXIT_NO if self.state.status is Status.LOST else EXIT_OK
+
+
+def _count(command: str, text: str, most: int, done: str) -> int:
+    """The number of moves that ``undo [N]`` or ``redo [N]`` asks for (1 without N),
+    checked against the `most` moves there are to take (`done`: "played", "undone").
+
+    Raises:
+        CliError: N is no number >= 1, or more than `most`.
+    """
+    count = 1
+    if text:
+        if not _NUMBER.fullmatch(text) or not text.strip("0"):
+            raise CliError(f"{command} takes a number of moves >= 1, not {describe(text, QUOTE)}")
+        if len(text) > 9:
+            raise CliError(f"cannot {command} {shorten(text, 20)} moves: only {most} {done}")
+        count = int(text)
+    if count > most:
+        raise CliError(f"cannot {command} {plural(count, 'move')}: only {most} {done}")
+    return count
 
 
 Line = tuple[str, "str | None"]

@@ -203,9 +203,6 @@ class SpiderHooks(GameHooks):
         reason = state.why_illegal(self.move_type.unit(source - 1, max(lift, 1), target - 1))
         raise CliError(f"no cards of pile {source} can go onto pile {target}: {_lower(reason)}")
 
-    def undo(self, state: Any) -> Any:
-        return state.undo(penalty=True)
-
 
 def board(state: Any, style: Style = PLAIN) -> str:
     """The table as text: like ``str(state)``, with a ``*`` after each card that a legal

@@ -7,9 +7,11 @@ its grade.
 
 The algorithm, kept from version to version (a golden-vector test pins it):
 
-1. the seed is `seed`, or ``YYYYMMDD`` for ``date=``;
+1. the seed is `seed`, or ``YYYYMMDD`` for ``date=``; with ``key=``, the stream is
+   seeded with `keyed_seed` (HMAC-SHA256 of the key and `deal_message`) instead;
 2. candidate ``k`` (k = 0, 1, ...) is the deal number ``n_k``, the low 32 bits of the
-   k-th output of SplitMix64 seeded with the seed, dealt as ``Layout.shuffled(n_k)``;
+   k-th output of SplitMix64 seeded with the seed (with a key: the whole 64-bit output),
+   dealt as ``Layout.shuffled(n_k)``;
 3. each candidate is solved by `solve` with ``node_limit=SOLVE_NODE_LIMIT`` and no time
    limit; a candidate that is lost or undecided is skipped;
 4. a winnable candidate is graded (`grade`: its `score` against `GRADES`); the first
@@ -21,7 +23,10 @@ catalogue instead (``deal_catalogue.json`` beside this module, written by
 ``tools/make_deal_catalogue.py``): the deal numbers and scores of the first winnable
 candidates of seeds ``3_000_000, 3_000_001, ...`` by the search above. There, attempt k
 is the entry ``SplitMix64(seed)``'s k-th ``below(len(entries))`` picks among the entries
-of the grade asked (all for None), solved and graded as a candidate would be.
+of the grade asked (all for None), solved and graded as a candidate would be. A daily
+deal walks a cycle instead: the entries of the grade in the order of `catalogue_cycle`
+(keyed with a key), the day's place being its `cycle_day` modulo their number, so that
+consecutive days see every entry before one comes back.
 """
 
 from __future__ import annotations
@@ -213,6 +218,7 @@ def winnable_deal(
     difficulty: Difficulty | None = None,
     date: datetime.date | None = None,
     max_attempts: int = MAX_ATTEMPTS,
+    key: bytes | None = None,
 ) -> WinnableDeal[Move]:
     """A Pyramid deal proven winnable under `rules` (knowing every card), with a winning
     line, chosen by `seed` (or by `date`: the daily deal), of the grade `difficulty`.
@@ -222,21 +228,29 @@ def winnable_deal(
     ``Layout.shuffled(n)`` for the deal numbers ``n`` of SplitMix64 seeded with `seed`,
     each solved within `SOLVE_NODE_LIMIT` positions, and the first winnable one of the
     grade is returned; the presets of `CATALOGUED` pick from their catalogue of deals
-    found that way beforehand, so that they take one solve. "Winnable" is thoughtful: a
-    player who knows the order of the stock wins; an honest player can still lose it.
+    found that way beforehand, so that they take one solve, and their daily deals walk
+    the catalogue so that no deal of a grade comes back before all have had their day.
+    "Winnable" is thoughtful: a player who knows the order of the stock wins; an honest
+    player can still lose it.
 
     Args:
         rules: a RuleSet, a preset's name, or None for `RuleSet()` (classic).
         seed: an int in ``0 .. 2**64 - 1``; omit it and give `date` for the daily deal.
         difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (see `GRADES`), or None for a
             deal of any grade.
-        date: the day of the daily deal: the seed is the number ``YYYYMMDD``.
+        date: the day of the daily deal: the seed is the number ``YYYYMMDD``. Anyone
+            can compute a daily deal, and its certificate, from the date alone, unless
+            a `key` is given.
         max_attempts: how many candidates to try before giving up.
+        key: a server's secret (non-empty bytes, such as ``secrets.token_bytes(32)``),
+            mixed into the seed by HMAC-SHA256, so that only its holder can compute the
+            deal; None: the deal is public. See "Keyed deals" in the how-to page.
 
     Raises:
         InvalidArgumentError: `seed` is not an int in range (a bool included), both or
             neither of `seed` and `date` given, an unknown `difficulty`, a bad
-            `max_attempts`, or no winnable deal of the grade among the candidates.
+            `max_attempts`, a `key` that is not non-empty bytes, or no winnable deal of
+            the grade among the candidates.
         InvalidRulesError: `rules` is no rule set or preset.
 
     Examples:
@@ -258,6 +272,7 @@ def winnable_deal(
         solve=_solve,
         grade=grade,
         catalogue=catalogue(checked),
+        key=key,
     )
 
 

@@ -13,7 +13,7 @@ import attrs
 from .._base.cards import DECK, Card, Rank, Suit, card_tuple
 from .._base.errors import InvalidCardError, InvalidLayoutError
 from .._base.integers import as_int
-from .._base.shuffle import SplitMix64
+from .._base.shuffle import SplitMix64, system_shuffle
 from .._base.text import describe
 
 __all__ = ["PYRAMID_SIZE", "STOCK_SIZE", "Layout"]
@@ -173,6 +173,26 @@ class Layout:
         for n in range(51, 0, -1):
             j = rng.below(n + 1)
             cards[n], cards[j] = cards[j], cards[n]
+        return cls(tuple(cards))
+
+    @classmethod
+    def random(cls) -> Layout:
+        """A deal no one can work out from its face-up cards: every order of the deck
+        equally likely, drawn from the operating system's randomness (`secrets`).
+
+        Use it where the stock must stay hidden from the player, as on a game server:
+        a seeded deal (`shuffled`) is only as secret as its seed, and 28 face-up pyramid
+        cards are enough to find a seed of 31 or 32 bits by trying them all (see "Deals
+        no one can compute" on the page about deals). This deal has no seed: it holds
+        log2(52!), about 225.6 bits, of the system's entropy. Save its `code` to replay it.
+
+        Examples:
+            >>> layout = Layout.random()
+            >>> set(layout.cards) == set(DECK), len(layout.pyramid)
+            (True, 28)
+        """
+        cards = list(DECK)
+        system_shuffle(cards)
         return cls(tuple(cards))
 
     @classmethod

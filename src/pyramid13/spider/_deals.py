@@ -7,9 +7,11 @@ with fixed limits and its grade.
 
 The algorithm, kept from version to version (a golden-vector test pins it):
 
-1. the seed is `seed`, or ``YYYYMMDD`` for ``date=``;
+1. the seed is `seed`, or ``YYYYMMDD`` for ``date=``; with ``key=``, the stream is
+   seeded with `keyed_seed` (HMAC-SHA256 of the key and `deal_message`) instead;
 2. candidate ``k`` (k = 0, 1, ...) is the deal number ``n_k``, the low 32 bits of the
-   k-th output of SplitMix64 seeded with the seed, dealt as ``Layout.shuffled(n_k, rules)``;
+   k-th output of SplitMix64 seeded with the seed (with a key: the whole 64-bit output),
+   dealt as ``Layout.shuffled(n_k, rules)``;
 3. each candidate is solved by `solve` with ``node_limit=SOLVE_NODE_LIMIT`` and no time
    limit; a candidate that is lost or undecided is skipped;
 4. a winnable candidate is graded (`grade`: its `score` against `GRADES`); the first
@@ -130,6 +132,7 @@ def winnable_deal(
     difficulty: Difficulty | None = None,
     date: datetime.date | None = None,
     max_attempts: int = MAX_ATTEMPTS,
+    key: bytes | None = None,
 ) -> WinnableDeal[Move]:
     """A Spider deal proven winnable under `rules` (knowing every card, the face-down
     ones and the stock), with a winning line, chosen by `seed` (or by `date`: the daily
@@ -147,13 +150,19 @@ def winnable_deal(
         seed: an int in ``0 .. 2**64 - 1``; omit it and give `date` for the daily deal.
         difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (see `GRADES`), or None for a
             deal of any grade.
-        date: the day of the daily deal: the seed is the number ``YYYYMMDD``.
+        date: the day of the daily deal: the seed is the number ``YYYYMMDD``. Anyone
+            can compute a daily deal, and its certificate, from the date alone, unless
+            a `key` is given.
         max_attempts: how many candidates to try before giving up.
+        key: a server's secret (non-empty bytes, such as ``secrets.token_bytes(32)``),
+            mixed into the seed by HMAC-SHA256, so that only its holder can compute the
+            deal; None: the deal is public. See "Keyed deals" in the how-to page.
 
     Raises:
         InvalidArgumentError: `seed` is not an int in range (a bool included), both or
             neither of `seed` and `date` given, an unknown `difficulty`, a bad
-            `max_attempts`, or no winnable deal of the grade among the candidates.
+            `max_attempts`, a `key` that is not non-empty bytes, or no winnable deal of
+            the grade among the candidates.
         InvalidRulesError: `rules` is no rule set or preset.
 
     Examples:
@@ -176,4 +185,5 @@ def winnable_deal(
         deal=_deal,
         solve=_solve,
         grade=grade,
+        key=key,
     )

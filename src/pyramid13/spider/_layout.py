@@ -23,6 +23,10 @@ a shape: rounds of face-down cards from pile 1 to pile 10 (a pile that is full s
 round), then one face-up round onto every pile, then the deals in order. The same seed gives
 the same deal on every platform, Python version and release.
 
+**Random deals.** `Layout.random` shuffles the same deck by the same Fisher-Yates with the
+operating system's randomness (`secrets.randbelow`) instead of a seed, and deals it the
+same way: a deal no one can find from its face-up cards.
+
 **PySolFC deals.** `Layout.from_pysolfc` reproduces PySolFC's Spider game numbers (game
 ids 11, 269, 270), dealt the same way from the end of PySolFC's shuffled list.
 
@@ -41,7 +45,7 @@ import attrs
 from .._base.cards import Card, Rank, Suit, card_tuple, parse_cards
 from .._base.errors import InvalidLayoutError, InvalidRulesError
 from .._base.integers import as_int
-from .._base.shuffle import SplitMix64
+from .._base.shuffle import SplitMix64, system_shuffle
 from .._base.text import describe
 from ._rules import DealShape, RuleSet, as_rules
 
@@ -103,6 +107,12 @@ def _check_deck(cards: Sequence[Card]) -> None:
                     f"a {len(suits)}-suit deck holds {copies} of each card, but "
                     f"{card} appears {counts[card]} time(s)"
                 )
+
+
+def _deck(rules: RuleSet) -> list[Card]:
+    """The unshuffled deck of `rules`: 8 / suits copies, each suit of `suit_set` Ace to King."""
+    copies = 8 // rules.suits
+    return [Card(rank, suit) for _copy in range(copies) for suit in rules.suit_set for rank in Rank]
 
 
 def _deal(
@@ -272,14 +282,46 @@ class Layout:
             rules = as_rules(rules)
         except InvalidRulesError as error:
             raise InvalidLayoutError(str(error)) from None
-        copies = 8 // rules.suits
-        cards = [
-            Card(rank, suit) for _copy in range(copies) for suit in rules.suit_set for rank in Rank
-        ]
+        cards = _deck(rules)
         rng = SplitMix64(seed)
         for n in range(len(cards) - 1, 0, -1):
             j = rng.below(n + 1)
             cards[n], cards[j] = cards[j], cards[n]
+        piles, deals = _deal(cards, rules.shape)
+        return cls(tuple(piles), tuple(deals))
+
+    @classmethod
+    def random(cls, rules: RuleSet | str | None = None) -> Layout:
+        """A deal for `rules` that no one can work out from its face-up cards: every order
+        of the deck equally likely, drawn from the operating system's randomness
+        (`secrets`), dealt as `shuffled` deals.
+
+        Use it where the face-down cards must stay hidden from the player, as on a game
+        server: a seeded deal (`shuffled`) is only as secret as its seed, and the ten
+        face-up cards of the start can take 13**10 (about 2**37) values even with one
+        suit, enough to single out a seed of 31 or 32 bits by trying them all. This deal
+        has no seed: it holds the system's entropy, log2(104!/2**52), about 499 bits,
+        with 4 suits (432 with 2, 353 with 1). Save its `code` to replay it.
+
+        Args:
+            rules: the rules whose `RuleSet.shape` and `RuleSet.suit_set` to deal; None for
+                `RuleSet()` (bicycle, 4 suits).
+
+        Examples:
+            >>> rules = RuleSet.preset("pysolfc", suits=2)
+            >>> layout = Layout.random(rules)
+            >>> layout.shape is rules.shape, layout.suits
+            (True, 2)
+
+        Raises:
+            InvalidLayoutError: `rules` is neither a RuleSet nor a preset's name.
+        """
+        try:
+            rules = as_rules(rules)
+        except InvalidRulesError as error:
+            raise InvalidLayoutError(str(error)) from None
+        cards = _deck(rules)
+        system_shuffle(cards)
         piles, deals = _deal(cards, rules.shape)
         return cls(tuple(piles), tuple(deals))
 
