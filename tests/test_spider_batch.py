@@ -26,6 +26,7 @@ from pyramid13 import (  # noqa: E402
     spider,
 )
 from pyramid13.spider import GameState, Layout, RuleSet  # noqa: E402
+from pyramid13.spider import _batch as batching  # noqa: E402
 from pyramid13.spider._batch import END_ACTION, STATUSES, SpiderBatch  # noqa: E402
 
 PRESETS = [(name, suits) for name in RuleSet.preset_names() for suits in (1, 2, 4)]
@@ -136,7 +137,7 @@ def _two_runs_await_their_aces(auto: bool) -> GameState:
     rules = RuleSet(shape="first-four", suits=2, auto_remove_runs=auto, deal_onto_empty=True)
     ranks = "KQJT98765432"
     rest = [f"{rank}{suit}" for suit in "SH" for rank in ranks] + ["AS", "AH"]
-    stock = rest[:8] + ["AS", "AH"]  # the last one is dealt first, onto pile 1
+    stock = [*rest[:8], "AS", "AH"]  # the last one is dealt first, onto pile 1
     left = rest[8:]
     piles = ["|" + "".join(f"{rank}H" for rank in ranks), "|" + "".join(f"{r}S" for r in ranks)]
     for number in range(8):
@@ -253,6 +254,34 @@ def test_mid_game_states_carry_on_as_the_scalar_engine(preset: str, suits: int) 
     mirror.reset_states(states)
     play(mirror, np.random.default_rng(7), 40)
     assert mirror.batch.state(0).history[: len(states[0].history)] == states[0].history
+
+
+_ARRAYS = ("_cards", "_height", "_down", "_top", "_run", "_deals", "_ndeals", "_dealt")
+_MORE = ("_stock", "_unseen", "_score", "_status", "_nremoved", "_by_suit")
+
+
+@pytest.mark.parametrize("rejected", [False, True])
+@settings(max_examples=8, deadline=None)
+@given(rules=rulesets(), seeds=st.lists(st.integers(0, 2**64 - 1), min_size=1, max_size=4))
+def test_seeded_deals_are_the_layouts_dealt_one_by_one(
+    rules: RuleSet, seeds: list[int], rejected: bool
+) -> None:
+    # All seeds are shuffled at once in arrays; a seed whose generator would reject a
+    # draw (about once in 10**16) is dealt by Layout.shuffled: force that path too.
+    dealt = SpiderBatch(rules, len(seeds))
+    with pytest.MonkeyPatch.context() as patch:
+        if rejected:
+            draws = batching._splitmix_draws
+            patch.setattr(
+                batching, "_splitmix_draws", lambda s: (draws(s)[0], np.ones(s.size, dtype=bool))
+            )
+        dealt.reset(seeds)
+    loaded = SpiderBatch(rules, len(seeds))
+    loaded.reset_states([GameState.new(Layout.shuffled(seed, rules), rules) for seed in seeds])
+    for name in _ARRAYS + _MORE:
+        assert (getattr(dealt, name) == getattr(loaded, name)).all(), name
+    assert dealt.seeds == seeds
+    assert loaded.seeds == [None] * len(seeds)
 
 
 # -- twins -----------------------------------------------------------------------------------

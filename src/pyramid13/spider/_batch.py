@@ -43,7 +43,7 @@ from .._base.status import Status
 from .._base.text import describe
 from ._actions import ACTION_COUNT, DEAL_ACTION, action_to_move
 from ._encoding import SPIDER_OBSERVATION_SIZE
-from ._layout import Layout
+from ._layout import Layout, _deal
 from ._moves import PILES
 from ._rules import RuleSet, as_rules
 from ._scoring import MicrosoftScoring, NoScoring
@@ -83,6 +83,38 @@ for _s in range(PILES):
             _BASE[_s, _t] = _s * _UNITS_PER_SOURCE + (_t if _t < _s else _t - 1)
 # Sampling slots: 100 (source, target) pairs, the deal, 10 removals.
 _SLOTS = PILES * PILES + 1 + PILES
+
+# SplitMix64 (`pyramid13._base.shuffle`), the generator of `Layout.shuffled`, run for many
+# seeds at once: its k-th output is a pure function of seed + k * _GOLDEN.
+_MASK64 = (1 << 64) - 1
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_CARDS = 104
+# Fisher-Yates from the last card down: draw k picks below _BOUNDS[k] = 104 - k, and is
+# rejected (the scalar generator would draw again) from _LIMITS[k] up.
+_BOUNDS = np.arange(_CARDS, 1, -1, dtype=np.uint64)
+_LIMITS = np.array(
+    [
+        (1 << 64) - (1 << 64) % bound if (1 << 64) % bound else _MASK64
+        for bound in range(104, 1, -1)
+    ],
+    dtype=np.uint64,
+)
+_EXACT = np.array([(1 << 64) % bound == 0 for bound in range(104, 1, -1)])
+
+
+def _splitmix_draws(seeds: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.uint64], Any]:
+    """The 103 Fisher-Yates picks of `Layout.shuffled` for each seed, and which seeds'
+    generators would have rejected a draw (their picks are not these: deal them one by one)."""
+    with np.errstate(over="ignore"):
+        state = seeds[:, None] + _GOLDEN * np.arange(1, _CARDS, dtype=np.uint64)[None, :]
+        z = state
+        z = (z ^ (z >> np.uint64(30))) * _MIX1
+        z = (z ^ (z >> np.uint64(27))) * _MIX2
+        z = z ^ (z >> np.uint64(31))
+    rejected = ((z >= _LIMITS) & ~_EXACT).any(axis=1)
+    return z % _BOUNDS, rejected
 
 
 class _Legal(NamedTuple):
@@ -207,6 +239,7 @@ class SpiderBatch:
         self._microsoft = isinstance(policy, MicrosoftScoring)
         self._start_score = policy.start
         self._ready = False
+        self._tables()
         self._allocate(count)
 
     # -- the arrays ---------------------------------------------------------------------
@@ -232,7 +265,7 @@ class SpiderBatch:
         self._steps = np.zeros(n, dtype=np.int64)
         self._history = np.zeros((n, 64), dtype=np.int16)
         self._length = np.zeros(n, dtype=np.int64)
-        self._starts: list[GameState | Layout | None] = [None] * n
+        self._starts: list[GameState | None] = [None] * n  # None: the seed's deal
         self._seeds: list[int | None] = [None] * n
         self._cache: list[tuple[GameState, int] | None] = [None] * n
         self._illegal = np.zeros(n, dtype=bool)
@@ -302,8 +335,7 @@ class SpiderBatch:
                     f"a deal seed must be an int in 0..2**64-1, not {describe(value)}"
                 )
             checked.append(seed)
-        layouts = [Layout.shuffled(seed, self.rules) for seed in checked]
-        self._deal_layouts(which, layouts, checked)
+        self._deal_seeds(which, checked)
         if games is None:
             self.np_random = np.random.default_rng(np.random.SeedSequence(checked))
         self._ready = True
@@ -345,19 +377,97 @@ class SpiderBatch:
         self._ready = True
         self._derived = None
 
-    def _deal_layouts(
-        self, which: npt.NDArray[np.int64], layouts: Sequence[Layout], seeds: Sequence[int | None]
-    ) -> None:
-        face_down = self.rules.face_down
-        for game, layout, seed in zip(which.tolist(), layouts, seeds, strict=True):
-            piles = []
-            for cards in layout.piles:
-                ids = _ids(cards)
-                piles.append((ids[:-1], ids[-1:]) if face_down else ([], ids))
-            deals = [_ids(deal) for deal in layout.deals]
-            self._fill(game, piles, deals, 0, (), self._start_score)
-            self._starts[game] = layout
+    def _deal_seeds(self, which: npt.NDArray[np.int64], seeds: Sequence[int]) -> None:
+        """Deal ``Layout.shuffled(seed, rules)`` to each game of `which`, all at once."""
+        count = which.size
+        if not count:
+            return
+        rules = self.rules
+        picks, rejected = _splitmix_draws(np.array(seeds, dtype=np.uint64))
+        deck = self._deck
+        shuffled = np.empty((count, _CARDS), dtype=np.int8)
+        for row, (pick, odd) in enumerate(zip(picks.tolist(), rejected.tolist(), strict=True)):
+            if odd:  # a draw the generator rejects (about once in 10**16 deals)
+                layout = Layout.shuffled(seeds[row], rules)
+                cards = [card.index + 1 for pile in layout.piles for card in pile]
+                cards += [card.index + 1 for deal in layout.deals for card in deal]
+                shuffled[row, self._order] = cards
+                continue
+            cards = deck.copy()
+            last = _CARDS - 1
+            for j in pick:
+                cards[last], cards[j] = cards[j], cards[last]
+                last -= 1
+            shuffled[row] = cards
+        piles = which[:, None] * PILES + np.arange(PILES, dtype=np.int64)
+        table = self._cards.reshape(-1, _H)
+        table[piles] = 0
+        places = self._places  # (10, depth): the shuffled position of each card, -1: none
+        held = places >= 0
+        rows = np.broadcast_to(piles[:, :, None], (count, PILES, places.shape[1]))
+        depth = np.broadcast_to(np.arange(places.shape[1]), rows.shape)
+        dealt_cards = shuffled[:, np.maximum(places, 0)]  # (G, 10, depth)
+        table[rows[:, held], depth[:, held]] = dealt_cards[:, held]
+        sizes = self._sizes
+        self._height[piles] = sizes
+        self._down[piles] = sizes - 1 if rules.face_down else 0
+        self._top[piles] = shuffled[:, self._tops]
+        if rules.face_down:
+            self._run[piles] = 1
+        else:
+            flat = piles.reshape(-1)
+            self._run[flat] = self._runs_of(flat)
+        self._deals[which] = np.where(self._deal_places >= 0, shuffled[:, self._deal_places], 0)
+        hidden = shuffled[:, self._hidden].astype(np.int64) - 1 + which[:, None] * 52
+        unseen = self._unseen.reshape(self.n, 52)
+        unseen[which] = 0
+        np.add.at(self._unseen, hidden.reshape(-1), 1)
+        self._ndeals[which] = len(rules.shape.deal_sizes)
+        self._dealt[which] = 0
+        self._stock[which] = sum(rules.shape.deal_sizes)
+        self._removed[which] = 0
+        self._nremoved[which] = 0
+        self._by_suit[which] = 0
+        self._score[which] = self._start_score
+        self._status[which] = _PLAYING  # a fresh deal has no empty pile and a stock
+        self._steps[which] = 0
+        self._length[which] = 0
+        for game, seed in zip(which.tolist(), seeds, strict=True):
+            self._starts[game] = None
             self._seeds[game] = seed
+            self._cache[game] = None
+
+    def _tables(self) -> None:
+        """Where `Layout.shuffled`'s shuffled cards go, for the rules' deal shape."""
+        rules = self.rules
+        copies = 8 // rules.suits
+        self._deck = [
+            suit.index * 13 + rank
+            for _copy in range(copies)
+            for suit in rules.suit_set
+            for rank in range(1, 14)
+        ]
+        dealer: Any = _deal  # deals anything in order: here the cards' shuffled positions
+        piles, deals = dealer(list(range(_CARDS)), rules.shape)
+        depth = max(len(pile) for pile in piles)
+        self._places = np.full((PILES, depth), -1, dtype=np.int64)
+        for number, pile in enumerate(piles):
+            self._places[number, : len(pile)] = pile
+        self._sizes = np.array([len(pile) for pile in piles], dtype=np.int8)
+        self._tops = np.array([pile[-1] for pile in piles], dtype=np.int64)
+        self._deal_places = np.full((len(deals), PILES), -1, dtype=np.int64)
+        for number, deal in enumerate(deals):
+            self._deal_places[number, : len(deal)] = deal
+        hidden = [card for deal in deals for card in deal]
+        if rules.face_down:
+            hidden += [card for pile in piles for card in pile[:-1]]
+        self._hidden = np.array(sorted(hidden), dtype=np.int64)
+        # Every card's place in the shuffled list, in the order of the layout's piles
+        # and then its deals (for a seed whose draws are dealt one by one).
+        self._order = np.array(
+            [card for pile in piles for card in pile] + [card for deal in deals for card in deal],
+            dtype=np.int64,
+        )
 
     def _load(self, game: int, state: GameState) -> None:
         piles = [(_ids(pile.face_down), _ids(pile.face_up)) for pile in state.piles]
@@ -518,10 +628,11 @@ class SpiderBatch:
             state, done = cached
         else:
             start = self._starts[game]
-            state = (
-                GameState.new(start, self.rules) if isinstance(start, Layout) else start  # type: ignore[assignment]
-            )
-            done = 0
+            if start is None:
+                seed = self._seeds[game]
+                assert seed is not None
+                start = GameState.new(Layout.shuffled(seed, self.rules), self.rules)
+            state, done = start, 0
         for action in self._history[game, done:length].tolist():
             state = state.apply_unchecked(action_to_move(action))
         self._cache[game] = (state, length)
@@ -736,8 +847,7 @@ class SpiderBatch:
             if done.any():
                 which = np.flatnonzero(done)
                 seeds = [int(seed) for seed in self.np_random.integers(0, 2**63 - 1, which.size)]
-                layouts = [Layout.shuffled(seed, self.rules) for seed in seeds]
-                self._deal_layouts(which, layouts, seeds)
+                self._deal_seeds(which, seeds)
                 self._derived = None
         return rewards, terminated
 
@@ -842,13 +952,20 @@ class SpiderBatch:
             self._down[flipped] = downs[turned] - 1
             self._unseen[(flipped // PILES) * 52 + tops[turned] - 1] -= 1
             downs = np.where(turned, downs - 1, downs)
-        # The run: from the top down, while each card sits on the next one's id + 1.
+        self._run[piles] = self._runs_of(piles)
+
+    def _runs_of(self, piles: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """The movable run on top of each of `piles`: from the top down, while each card
+        sits on the next one's id + 1, face up."""
+        heights = self._height[piles].astype(np.int64)
+        downs = self._down[piles].astype(np.int64)
         places = heights[:, None] - _RUN + _K  # the top 13 places, the top one last
-        window = cards[piles[:, None] * _H + np.maximum(places, 0)]
+        window = self._cards[piles[:, None] * _H + np.maximum(places, 0)]
         face_up = places >= downs[:, None]
         links = (window[:, :-1] == window[:, 1:] + 1) & ~_KING[window[:, 1:]] & face_up[:, :-1]
         chain = np.cumprod(links[:, ::-1], axis=1).sum(axis=1)
-        self._run[piles] = np.where(heights > downs, chain + 1, 0)
+        runs: npt.NDArray[np.int64] = np.where(heights > downs, chain + 1, 0)
+        return runs
 
 
 Batch = SpiderBatch
