@@ -81,6 +81,7 @@ for _s in range(PILES):
     for _t in range(PILES):
         if _s != _t:
             _BASE[_s, _t] = _s * _UNITS_PER_SOURCE + (_t if _t < _s else _t - 1)
+_BASE_FLAT = _BASE.reshape(-1)
 # Sampling slots: 100 (source, target) pairs, the deal, 10 removals.
 _SLOTS = PILES * PILES + 1 + PILES
 
@@ -126,6 +127,8 @@ class _Legal(NamedTuple):
     onto: npt.NDArray[np.bool_]  # (n, s, t): a unit of s goes onto non-empty t
     empty: npt.NDArray[np.bool_]  # (n, 10)
     any_empty: npt.NDArray[np.bool_]  # (n,)
+    spread: npt.NDArray[np.bool_] | None  # (n, s, t): t is empty, s is not; None: no such
+
     live: npt.NDArray[np.bool_]  # (n,): still playing
     deal: npt.NDArray[np.bool_]  # (n,): the deal is legal
     removals: npt.NDArray[np.bool_] | None  # (n, 10), None where runs leave by themselves
@@ -655,12 +658,18 @@ class SpiderBatch:
         onto = gaps.view(np.uint8) < runs[:, :, None].view(np.uint8)
         empty = ranks == 0
         live = self._status == _PLAYING
+        onto &= live[:, None, None]
         any_empty = empty.any(axis=1)
+        spread = None
+        if (any_empty & live).any():
+            spread = empty[:, None, :] & (runs > 0)[:, :, None] & live[:, None, None]
         deal = live & (self._dealt < self._ndeals)
         if not self._onto_empty:
             deal &= ~any_empty
         removals = None if self._auto else (runs == _RUN) & live[:, None]
-        self._derived = _Legal(ranks, runs, gaps, onto, empty, any_empty, live, deal, removals)
+        self._derived = _Legal(
+            ranks, runs, gaps, onto, empty, any_empty, spread, live, deal, removals
+        )
         return self._derived
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
@@ -670,27 +679,27 @@ class SpiderBatch:
         """
         self._check_ready()
         legal = self._derive()
-        runs, gaps, empty, live = legal.runs, legal.gaps, legal.empty, legal.live
         n = self.n
         mask = np.zeros((n, ACTION_COUNT), dtype=bool)
         flat = mask.reshape(-1)
-        game, source, target = np.nonzero(legal.onto & live[:, None, None])
+        pairs = PILES * PILES
+        found = np.flatnonzero(legal.onto)  # game * 100 + source * 10 + target
+        game = found // pairs
         flat[
             game * ACTION_COUNT
-            + _BASE[source, target]
-            + 9 * gaps[game, source, target].astype(np.int64)
+            + _BASE_FLAT[found - game * pairs]
+            + 9 * legal.gaps.reshape(-1)[found].astype(np.int64)
         ] = True
-        if legal.any_empty.any():
-            spread = empty[:, None, :] & (runs > 0)[:, :, None] & live[:, None, None]
-            game, source, target = np.nonzero(spread)
-            if game.size:
-                cols = (game * ACTION_COUNT + _BASE[source, target])[:, None] + 9 * _K
-                fits = _K[None, :] < runs[game, source][:, None]
-                flat[cols[fits]] = True
+        if legal.spread is not None:
+            found = np.flatnonzero(legal.spread)
+            game = found // pairs
+            cols = (game * ACTION_COUNT + _BASE_FLAT[found - game * pairs])[:, None] + 9 * _K
+            fits = _K[None, :] < legal.runs.reshape(-1)[found // PILES][:, None]
+            flat[cols[fits]] = True
         mask[:, DEAL_ACTION] = legal.deal
         if legal.removals is not None:
             mask[:, _REMOVE_ACTION:] = legal.removals
-        mask[~live, END_ACTION] = True
+        mask[~legal.live, END_ACTION] = True
         return mask
 
     def sample_actions(self, rng: np.random.Generator) -> npt.NDArray[np.int64]:
@@ -703,43 +712,50 @@ class SpiderBatch:
         """
         self._check_ready()
         legal = self._derive()
-        runs, gaps, onto, empty, live = legal.runs, legal.gaps, legal.onto, legal.empty, legal.live
         n = self.n
+        pairs = PILES * PILES
+        # Each game's weight per slot: 1 for a unit onto a card (at most one per pair of
+        # piles), the source's run for an empty target, 1 for the deal and each removal.
         weights = np.empty((n, _SLOTS), dtype=np.int16)
-        if legal.any_empty.any():
-            pairs = onto + empty[:, None, :] * runs[:, :, None]
-            weights[:, : PILES * PILES] = pairs.reshape(n, PILES * PILES)
+        if legal.spread is not None:
+            spread = legal.spread * legal.runs[:, :, None]
+            weights[:, :pairs] = (legal.onto + spread).reshape(n, pairs)
         else:
-            weights[:, : PILES * PILES] = onto.reshape(n, PILES * PILES)
-        weights[:, PILES * PILES] = legal.deal
+            weights[:, :pairs] = legal.onto.reshape(n, pairs)
+        weights[:, pairs] = legal.deal
         if legal.removals is not None:
-            weights[:, PILES * PILES + 1 :] = legal.removals
+            weights[:, pairs + 1 :] = legal.removals
         else:
-            weights[:, PILES * PILES + 1 :] = 0
-        weights[~live] = 0
-        totals = np.cumsum(weights, axis=1, dtype=np.int16)
-        draw = (rng.random(n) * totals[:, -1]).astype(np.int16)
-        slot = (totals <= draw[:, None]).sum(axis=1)
-        slot = np.minimum(slot, _SLOTS - 1)
-        games = self._games
-        offset = draw - (totals[games, slot] - weights[games, slot])
-        source = slot // PILES
-        target = slot % PILES
-        pair = slot < PILES * PILES
-        source_c = np.where(pair, source, 0)
-        target_c = np.where(pair, target, 1)
+            weights[:, pairs + 1 :] = 0
+        found = np.flatnonzero(weights)  # sorted by game, then slot
+        actions = np.zeros(n, dtype=np.int64)  # END_ACTION where nothing is legal
+        if not found.size:
+            return actions
+        weight = weights.reshape(-1)[found].astype(np.int64)
+        game = found // _SLOTS
+        ends = np.cumsum(weight)
+        totals = np.bincount(game, weights=weight, minlength=n).astype(np.int64)
+        draw = (np.cumsum(totals) - totals) + (rng.random(n) * totals).astype(np.int64)
+        playing = np.flatnonzero(totals)
+        pick = np.searchsorted(ends, draw[playing], side="right")
+        offset = draw[playing] - (ends[pick] - weight[pick])
+        slot = found[pick] - game[pick] * _SLOTS
+        pair = slot < pairs
+        pair_slot = np.where(pair, slot, 1)
+        at = playing * pairs + pair_slot
         # The unit's cards less one: the draw's place among an empty target's units,
         # else the gap of ranks less one.
-        extra = np.where(empty[games, target_c], offset, gaps[games, source_c, target_c]).astype(
-            np.int64
+        extra = np.where(
+            legal.empty.reshape(-1)[playing * PILES + pair_slot % PILES],
+            offset,
+            legal.gaps.reshape(-1)[at],
         )
-        actions = np.where(
+        actions[playing] = np.where(
             pair,
-            _BASE[source_c, target_c] + 9 * extra,
-            np.where(slot == PILES * PILES, DEAL_ACTION, _REMOVE_ACTION + slot - PILES * PILES - 1),
+            _BASE_FLAT[pair_slot] + 9 * extra,
+            np.where(slot == pairs, DEAL_ACTION, _REMOVE_ACTION + slot - pairs - 1),
         )
-        actions[totals[:, -1] == 0] = END_ACTION
-        return actions.astype(np.int64)
+        return actions
 
     # -- playing ------------------------------------------------------------------------
 
@@ -767,7 +783,7 @@ class SpiderBatch:
                 f"not {describe(actions)}"
             )
         action = chosen.astype(np.int64)
-        ranks, runs, _gaps, _onto, empty, _any, live, deal, removals = self._derive()
+        ranks, runs, _gaps, _onto, empty, _any, _spread, live, deal, removals = self._derive()
         games = self._games
         n = self.n
         # Decode every action and check it against what the game shows.
