@@ -119,19 +119,20 @@ def _splitmix_draws(seeds: npt.NDArray[np.uint64]) -> tuple[npt.NDArray[np.uint6
 
 
 class _Legal(NamedTuple):
-    """What the legal actions of every game are made of (see `SpiderBatch._derive`)."""
+    """What the legal actions of every game are made of (see `SpiderBatch._derive`); an
+    array per pile is (10, n), per pair of piles (source, target, n)."""
 
-    ranks: npt.NDArray[np.int8]  # (n, 10): each pile's top rank, 0 when empty
-    runs: npt.NDArray[np.int8]  # (n, 10): each pile's movable run
-    gaps: npt.NDArray[np.int8]  # (n, s, t): rank of t's top less s's, less 1
-    onto: npt.NDArray[np.bool_]  # (n, s, t): a unit of s goes onto non-empty t
-    empty: npt.NDArray[np.bool_]  # (n, 10)
+    ranks: npt.NDArray[np.int8]  # each pile's top rank, 0 when empty
+    runs: npt.NDArray[np.int8]  # each pile's movable run
+    gaps: npt.NDArray[np.int8]  # per pair: rank of the target's top less the source's, less 1
+    onto: npt.NDArray[np.bool_]  # per pair: a unit of the source goes onto the target's card
+    empty: npt.NDArray[np.bool_]  # per pile
     any_empty: npt.NDArray[np.bool_]  # (n,)
-    spread: npt.NDArray[np.bool_] | None  # (n, s, t): t is empty, s is not; None: no such
-
+    spread_games: npt.NDArray[np.int64]  # the games playing with an empty pile
+    spread: npt.NDArray[np.bool_]  # (source, target, those games): t empty, s not
     live: npt.NDArray[np.bool_]  # (n,): still playing
     deal: npt.NDArray[np.bool_]  # (n,): the deal is legal
-    removals: npt.NDArray[np.bool_] | None  # (n, 10), None where runs leave by themselves
+    removals: npt.NDArray[np.bool_] | None  # per pile; None where runs leave by themselves
 
 
 def _ids(cards: Sequence[Any]) -> list[int]:
@@ -248,7 +249,11 @@ class SpiderBatch:
     # -- the arrays ---------------------------------------------------------------------
 
     def _allocate(self, n: int) -> None:
+        # Pile p of game g is number p * n + g of the piles: each array of piles lists pile
+        # 0 of every game, then pile 1 ..., so that what is done to every pile runs along
+        # contiguous memory.
         piles = n * PILES
+        self._pile_base = np.arange(PILES, dtype=np.int64) * n
         self._cards = np.zeros(piles * _H, dtype=np.int8)  # card ids, pile by pile
         self._height = np.zeros(piles, dtype=np.int8)
         self._down = np.zeros(piles, dtype=np.int8)  # face-down cards, at the bottom
@@ -402,7 +407,7 @@ class SpiderBatch:
                 cards[last], cards[j] = cards[j], cards[last]
                 last -= 1
             shuffled[row] = cards
-        piles = which[:, None] * PILES + np.arange(PILES, dtype=np.int64)
+        piles = self._pile_base[None, :] + which[:, None]
         table = self._cards.reshape(-1, _H)
         table[piles] = 0
         places = self._places  # (10, depth): the shuffled position of each card, -1: none
@@ -490,20 +495,20 @@ class SpiderBatch:
         score: int,
     ) -> None:
         """Write one game's position into the arrays."""
-        base = game * PILES
         unseen = [0] * 52
         for pile, (down, up) in enumerate(piles):
             cards = down + up
-            row = (base + pile) * _H
+            number = pile * self.n + game
+            row = number * _H
             self._cards[row : row + _H] = 0
             self._cards[row : row + len(cards)] = cards
-            self._height[base + pile] = len(cards)
-            self._down[base + pile] = len(down)
-            self._top[base + pile] = cards[-1] if cards else 0
+            self._height[number] = len(cards)
+            self._down[number] = len(down)
+            self._top[number] = cards[-1] if cards else 0
             run = 1 if up else 0
             while run < len(up) and up[-run - 1] == up[-run] + 1 and up[-run] % 13:
                 run += 1
-            self._run[base + pile] = run
+            self._run[number] = run
             for card in down:
                 unseen[card - 1] += 1
         self._deals[game] = 0
@@ -530,7 +535,7 @@ class SpiderBatch:
 
     def _any_move(self, game: int) -> bool:
         """Whether `game` (not won) has a legal move: its status at the start."""
-        piles = slice(game * PILES, game * PILES + PILES)
+        piles = self._pile_base + game
         ranks = _RANK[self._top[piles]].astype(np.int64)
         runs = self._run[piles].astype(np.int64)
         empty = ranks == 0
@@ -592,15 +597,15 @@ class SpiderBatch:
         self._check_ready()
         n = self.n
         out = np.empty((n, SPIDER_OBSERVATION_SIZE), dtype=np.int16)
-        cards = self._cards.reshape(n, PILES, _H)[:, :, :_DEPTH]
-        down = self._down.reshape(n, PILES, 1)
+        cards = self._cards.reshape(PILES, n, _H)[:, :, :_DEPTH].transpose(1, 0, 2)
+        down = self._down.reshape(PILES, n).T
         piles = out[:, : PILES * _DEPTH].reshape(n, PILES, _DEPTH)
         np.copyto(piles, cards)
-        piles[np.arange(_DEPTH, dtype=np.int8)[None, None, :] < down] = -1
+        piles[np.arange(_DEPTH, dtype=np.int8)[None, None, :] < down[:, :, None]] = -1
         at = PILES * _DEPTH
-        out[:, at : at + PILES] = self._down.reshape(n, PILES)
-        out[:, at + PILES : at + 2 * PILES] = (self._height - self._down).reshape(n, PILES)
-        out[:, at + 2 * PILES : at + 3 * PILES] = self._run.reshape(n, PILES)
+        out[:, at : at + PILES] = down
+        out[:, at + PILES : at + 2 * PILES] = (self._height - self._down).reshape(PILES, n).T
+        out[:, at + 2 * PILES : at + 3 * PILES] = self._run.reshape(PILES, n).T
         at += 3 * PILES
         out[:, at : at + 4] = self._by_suit
         out[:, at + 4] = self._stock
@@ -646,29 +651,28 @@ class SpiderBatch:
     def _derive(self) -> _Legal:
         """What the legal actions of every game are made of, from what a player sees:
         per (source, target) pair, whether a unit goes onto the (non-empty) target and
-        the source's run where the target is empty; the deal; the removals."""
+        whether the target is empty; the deal; the removals."""
         if self._derived is not None:
             return self._derived
         n = self.n
-        ranks = _RANK[self._top].reshape(n, PILES)
-        runs = self._run.reshape(n, PILES)
-        # gap[g, s, t] - 1 below run[g, s] as unsigned bytes: 1 <= gap <= run.
-        gaps = ranks[:, None, :] - ranks[:, :, None]
-        gaps -= 1
-        onto = gaps.view(np.uint8) < runs[:, :, None].view(np.uint8)
-        empty = ranks == 0
+        ranks = _RANK[self._top].reshape(PILES, n)
+        runs = self._run.reshape(PILES, n)
         live = self._status == _PLAYING
-        onto &= live[:, None, None]
-        any_empty = empty.any(axis=1)
-        spread = None
-        if (any_empty & live).any():
-            spread = empty[:, None, :] & (runs > 0)[:, :, None] & live[:, None, None]
+        # gap[s, t] - 1 below run[s] as unsigned bytes: 1 <= gap <= run.
+        gaps = ranks[None, :, :] - ranks[:, None, :]
+        gaps -= 1
+        onto = gaps.view(np.uint8) < runs[:, None, :].view(np.uint8)
+        onto &= live
+        empty = ranks == 0
+        any_empty = empty.any(axis=0)
+        spread_games = np.flatnonzero(any_empty & live)
+        spread = empty[None, :, spread_games] & (runs[:, None, spread_games] > 0)
         deal = live & (self._dealt < self._ndeals)
         if not self._onto_empty:
             deal &= ~any_empty
-        removals = None if self._auto else (runs == _RUN) & live[:, None]
+        removals = None if self._auto else (runs == _RUN) & live
         self._derived = _Legal(
-            ranks, runs, gaps, onto, empty, any_empty, spread, live, deal, removals
+            ranks, runs, gaps, onto, empty, any_empty, spread_games, spread, live, deal, removals
         )
         return self._derived
 
@@ -682,23 +686,24 @@ class SpiderBatch:
         n = self.n
         mask = np.zeros((n, ACTION_COUNT), dtype=bool)
         flat = mask.reshape(-1)
-        pairs = PILES * PILES
-        found = np.flatnonzero(legal.onto)  # game * 100 + source * 10 + target
-        game = found // pairs
+        found = np.flatnonzero(legal.onto)  # (source * 10 + target) * n + game
+        pair = found // n
         flat[
-            game * ACTION_COUNT
-            + _BASE_FLAT[found - game * pairs]
+            (found - pair * n) * ACTION_COUNT
+            + _BASE_FLAT[pair]
             + 9 * legal.gaps.reshape(-1)[found].astype(np.int64)
         ] = True
-        if legal.spread is not None:
+        games = legal.spread_games
+        if games.size:
             found = np.flatnonzero(legal.spread)
-            game = found // pairs
-            cols = (game * ACTION_COUNT + _BASE_FLAT[found - game * pairs])[:, None] + 9 * _K
-            fits = _K[None, :] < legal.runs.reshape(-1)[found // PILES][:, None]
+            pair = found // games.size
+            game = games[found - pair * games.size]
+            cols = (game * ACTION_COUNT + _BASE_FLAT[pair])[:, None] + 9 * _K
+            fits = _K[None, :] < legal.runs.reshape(-1)[pair // PILES * n + game][:, None]
             flat[cols[fits]] = True
         mask[:, DEAL_ACTION] = legal.deal
         if legal.removals is not None:
-            mask[:, _REMOVE_ACTION:] = legal.removals
+            mask[:, _REMOVE_ACTION:] = legal.removals.T
         mask[~legal.live, END_ACTION] = True
         return mask
 
@@ -714,44 +719,59 @@ class SpiderBatch:
         legal = self._derive()
         n = self.n
         pairs = PILES * PILES
-        # Each game's weight per slot: 1 for a unit onto a card (at most one per pair of
-        # piles), the source's run for an empty target, 1 for the deal and each removal.
-        weights = np.empty((n, _SLOTS), dtype=np.int16)
-        if legal.spread is not None:
-            spread = legal.spread * legal.runs[:, :, None]
-            weights[:, :pairs] = (legal.onto + spread).reshape(n, pairs)
-        else:
-            weights[:, :pairs] = legal.onto.reshape(n, pairs)
-        weights[:, pairs] = legal.deal
+        # The legal entries of every game, each a slot and a weight: a pair of piles (slot
+        # source * 10 + target) holds one unit onto the target's card, or the source's run
+        # of units onto an empty target; the deal (slot 100) and each removal hold one.
+        found = np.flatnonzero(legal.onto)
+        slot_parts = [found // n]
+        game_parts = [found - slot_parts[0] * n]
+        weight_parts = [np.ones(found.size, dtype=np.int64)]
+        spread_games = legal.spread_games
+        if spread_games.size:
+            found = np.flatnonzero(legal.spread)
+            pair = found // spread_games.size
+            game = spread_games[found - pair * spread_games.size]
+            slot_parts.append(pair)
+            game_parts.append(game)
+            weight_parts.append(legal.runs.reshape(-1)[pair // PILES * n + game].astype(np.int64))
+        dealing = np.flatnonzero(legal.deal)
+        slot_parts.append(np.full(dealing.size, pairs, dtype=np.int64))
+        game_parts.append(dealing)
+        weight_parts.append(np.ones(dealing.size, dtype=np.int64))
         if legal.removals is not None:
-            weights[:, pairs + 1 :] = legal.removals
-        else:
-            weights[:, pairs + 1 :] = 0
-        found = np.flatnonzero(weights)  # sorted by game, then slot
+            found = np.flatnonzero(legal.removals)
+            pile = found // n
+            slot_parts.append(pairs + 1 + pile)
+            game_parts.append(found - pile * n)
+            weight_parts.append(np.ones(found.size, dtype=np.int64))
+        games = np.concatenate(game_parts)
         actions = np.zeros(n, dtype=np.int64)  # END_ACTION where nothing is legal
-        if not found.size:
+        if not games.size:
             return actions
-        weight = weights.reshape(-1)[found].astype(np.int64)
-        game = found // _SLOTS
-        ends = np.cumsum(weight)
-        totals = np.bincount(game, weights=weight, minlength=n).astype(np.int64)
-        draw = (np.cumsum(totals) - totals) + (rng.random(n) * totals).astype(np.int64)
+        order = np.argsort(games.astype(np.int16 if n < 2**15 else np.int64), kind="stable")
+        games = games[order]
+        slots = np.concatenate(slot_parts)[order]
+        weights = np.concatenate(weight_parts)[order]
+        ends = np.cumsum(weights)
+        totals = np.bincount(games, weights=weights, minlength=n).astype(np.int64)
         playing = np.flatnonzero(totals)
-        pick = np.searchsorted(ends, draw[playing], side="right")
-        offset = draw[playing] - (ends[pick] - weight[pick])
-        slot = found[pick] - game[pick] * _SLOTS
-        pair = slot < pairs
-        pair_slot = np.where(pair, slot, 1)
-        at = playing * pairs + pair_slot
+        draw = (np.cumsum(totals) - totals)[playing] + (
+            rng.random(n)[playing] * totals[playing]
+        ).astype(np.int64)
+        pick = np.searchsorted(ends, draw, side="right")
+        offset = draw - (ends[pick] - weights[pick])
+        slot = slots[pick]
+        is_pair = slot < pairs
+        pair_slot = np.where(is_pair, slot, 1)
         # The unit's cards less one: the draw's place among an empty target's units,
         # else the gap of ranks less one.
         extra = np.where(
-            legal.empty.reshape(-1)[playing * PILES + pair_slot % PILES],
+            legal.empty.reshape(-1)[pair_slot % PILES * n + playing],
             offset,
-            legal.gaps.reshape(-1)[at],
+            legal.gaps.reshape(-1)[pair_slot * n + playing],
         )
         actions[playing] = np.where(
-            pair,
+            is_pair,
             _BASE_FLAT[pair_slot] + 9 * extra,
             np.where(slot == pairs, DEAL_ACTION, _REMOVE_ACTION + slot - pairs - 1),
         )
@@ -783,7 +803,8 @@ class SpiderBatch:
                 f"not {describe(actions)}"
             )
         action = chosen.astype(np.int64)
-        ranks, runs, _gaps, _onto, empty, _any, _spread, live, deal, removals = self._derive()
+        shown = self._derive()
+        ranks, runs, empty, live = shown.ranks, shown.runs, shown.empty, shown.live
         games = self._games
         n = self.n
         # Decode every action and check it against what the game shows.
@@ -794,17 +815,17 @@ class SpiderBatch:
         count = rest // (PILES - 1) + 1
         target = rest % (PILES - 1)
         target += target >= source
-        src_rank = ranks[games, source]
+        src_rank = ranks[source, games]
         unit_ok = (
             is_unit
-            & (count <= runs[games, source])
-            & (empty[games, target] | (ranks[games, target] == src_rank + count))
+            & (count <= runs[source, games])
+            & (empty[target, games] | (ranks[target, games] == src_rank + count))
         )
-        deal_ok = deal & (action == DEAL_ACTION)
+        deal_ok = shown.deal & (action == DEAL_ACTION)
         is_removal = (action >= _REMOVE_ACTION) & (action < ACTION_COUNT)
         pile = np.where(is_removal, action - _REMOVE_ACTION, 0)
-        if removals is not None:
-            remove_ok = is_removal & removals[games, pile]
+        if shown.removals is not None:
+            remove_ok = is_removal & shown.removals[pile, games]
         else:
             remove_ok = np.zeros(n, dtype=bool)
         unit_ok &= live
@@ -821,7 +842,7 @@ class SpiderBatch:
             self._deal(dealing)
         lifting = np.flatnonzero(remove_ok)
         if lifting.size:
-            self._lift(lifting * PILES + pile[lifting])
+            self._lift(pile[lifting] * n + lifting)
 
         played = np.flatnonzero(legal)
         if played.size:
@@ -834,10 +855,10 @@ class SpiderBatch:
         after = self._derive()
         # The status of every game played: won, or lost when it has no legal move.
         moves = (
-            after.onto.any(axis=(1, 2)) | (after.any_empty & ~after.empty.all(axis=1)) | after.deal
+            after.onto.any(axis=(0, 1)) | (after.any_empty & ~after.empty.all(axis=0)) | after.deal
         )
         if after.removals is not None:
-            moves |= after.removals.any(axis=1)
+            moves |= after.removals.any(axis=0)
         won = self._nremoved == RUNS_TO_WIN
         status = self._status
         status[legal & won] = _WON
@@ -888,8 +909,8 @@ class SpiderBatch:
         height = self._height
         run = self._run
         top = self._top
-        from_pile = games * PILES + source
-        to_pile = games * PILES + target
+        from_pile = source * self.n + games
+        to_pile = target * self.n + games
         from_height = height[from_pile].astype(np.int64)
         to_height = height[to_pile].astype(np.int64)
         # A 13-card window from the unit's bottom card: past the top it reads 0s, and
@@ -919,7 +940,7 @@ class SpiderBatch:
 
     def _deal(self, games: npt.NDArray[np.int64]) -> None:
         cards = self._cards
-        piles = games[:, None] * PILES + np.arange(PILES, dtype=np.int64)
+        piles = self._pile_base[None, :] + games[:, None]
         dealt = self._dealt[games].astype(np.int64)
         row = self._deals[games, dealt].astype(np.int8)  # (G, 10), 0 where no card
         has = row > 0
@@ -944,7 +965,7 @@ class SpiderBatch:
 
     def _lift(self, piles: npt.NDArray[np.int64]) -> None:
         """Lift the complete run off the top of each of `piles` (one per game)."""
-        games = piles // PILES
+        games = piles % self.n
         heights = self._height[piles].astype(np.int64) - _RUN
         suits = _SUIT[self._top[piles]]
         self._cards[(piles * _H + heights)[:, None] + _K] = 0
@@ -966,7 +987,7 @@ class SpiderBatch:
         if turned.any():
             flipped = piles[turned]
             self._down[flipped] = downs[turned] - 1
-            self._unseen[(flipped // PILES) * 52 + tops[turned] - 1] -= 1
+            self._unseen[(flipped % self.n) * 52 + tops[turned] - 1] -= 1
             downs = np.where(turned, downs - 1, downs)
         self._run[piles] = self._runs_of(piles)
 
