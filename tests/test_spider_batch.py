@@ -396,6 +396,21 @@ def test_max_steps_cuts_games_as_the_time_limit_does() -> None:
     assert all(looping.state(i).history == () for i in range(3))
 
 
+def test_a_game_takes_the_memory_the_docs_say() -> None:
+    n = 64
+    batch = SpiderBatch("bicycle", n)
+    batch.reset(range(n))
+    batch.legal_mask()
+    start = batch.nbytes
+    assert 1800 * n < start < 2000 * n  # "about 1.9 KB a game"
+    rng = np.random.default_rng(0)
+    for _ in range(200):
+        batch.step(batch.sample_actions(rng))
+    longest = int(max(len(batch.state(i).history) for i in range(n)))
+    grown = batch.nbytes - start
+    assert 2 * n * (longest - 64) <= grown <= 2 * n * 2 * longest  # 2 bytes a move, doubled
+
+
 # -- refusals ---------------------------------------------------------------------------------
 
 
