@@ -924,15 +924,22 @@ class SpiderBatch:
         to_pile = target * self.n + games
         from_height = height[from_pile].astype(np.int64)
         to_height = height[to_pile].astype(np.int64)
-        # A 13-card window from the unit's bottom card: past the top it reads 0s, and
-        # writes them where 0s lie already.
-        taken = (from_pile * _H + from_height - count)[:, None] + _K
-        unit = cards[taken]
-        cards[taken] = 0
-        cards[(to_pile * _H + to_height)[:, None] + _K] = unit
+        # A window as wide as the longest unit, from each unit's bottom card: past a
+        # pile's top it reads 0s, and writes them where 0s lie already.
+        width = int(count.max())
+        taken = from_pile * _H + from_height - count
+        if width == 1:
+            bottom = cards[taken]
+            cards[taken] = 0
+            cards[to_pile * _H + to_height] = bottom
+        else:
+            window = taken[:, None] + _K[:width]
+            unit = cards[window]
+            cards[window] = 0
+            cards[(to_pile * _H + to_height)[:, None] + _K[:width]] = unit
+            bottom = unit[:, 0]
         height[from_pile] = from_height - count
         height[to_pile] = to_height + count
-        bottom = unit[:, 0]
         joins = (top[to_pile] == bottom + 1) & ~_KING[bottom]
         to_run = np.where(joins, run[to_pile] + count, count)
         top[to_pile] = top[from_pile]
