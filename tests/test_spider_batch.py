@@ -210,6 +210,9 @@ def test_games_started_over_stay_over() -> None:
     assert terminated.tolist() == [True, True]
     assert batch.illegal.tolist() == [True, False]
     assert batch.state(0) is won
+    assert batch.sample_actions(np.random.default_rng(0)).tolist() == [END_ACTION] * 2
+    batch.reset([], games=[])  # no game dealt: nothing changes
+    assert batch.status.tolist() == [1, 1]
 
 
 @st.composite

@@ -27,6 +27,22 @@ game ``g`` is row ``p * n + g``), so that work on every pile runs along contiguo
 A game takes about 1.9 KB (`nbytes`), plus 2 bytes a move for the history `state`
 replays (kept in a buffer as long as the longest game since the batch was made).
 
+**Use.** Masked random play over many deals, each game dealt anew as soon as it ends:
+
+    >>> import numpy as np
+    >>> batch = SpiderBatch("kpat", 8, auto_reset=True, max_steps=300)
+    >>> batch.reset(range(8))
+    >>> rng = np.random.default_rng(1)
+    >>> ended = 0
+    >>> for _ in range(400):
+    ...     rewards, terminated = batch.step(batch.sample_actions(rng))
+    ...     ended += int((terminated | batch.truncated).sum())
+    >>> ended >= 8, bool((batch.steps < 300).all())
+    (True, True)
+
+A policy of your own masks its choice with `legal_mask` instead; `state` hands a game to
+the scalar tools (a solver, a bot, a picture) at any time.
+
 Layer: the Spider game (`pyramid13.spider`). It needs NumPy (the ``rl`` extra), so only
 code that asks for it imports it, as the learning environments import
 `pyramid13.spider._encoding`: ``import pyramid13.spider`` never does.
@@ -160,7 +176,10 @@ class SpiderBatch:
 
     An illegal action (not flagged by the mask, or outside ``0 .. ACTION_COUNT - 1``)
     leaves its game as it was with reward 0, as the environment's does; `illegal` flags
-    the games of the last step that got one.
+    the games of the last step that got one. `reset` and `reset_states` take ``games=``
+    to start some games only (a vector environment's own resets).
+
+    `status` holds codes, 0 playing, 1 won, 2 lost: ``STATUSES[code]`` is the `Status`.
 
     Args:
         rules: the rules of every game: a spider `RuleSet`, a preset's name (4 suits) or
