@@ -5,6 +5,8 @@ options, auto-reset, truncation, the sampler and the refusals."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import subprocess
 import sys
@@ -412,6 +414,25 @@ def test_a_game_takes_the_memory_the_docs_say() -> None:
     longest = int(max(len(batch.state(i).history) for i in range(n)))
     grown = batch.nbytes - start
     assert 2 * n * (longest - 64) <= grown <= 2 * n * 2 * longest  # 2 bytes a move, doubled
+
+
+def test_a_copied_or_pickled_batch_plays_on_as_the_original() -> None:
+    batch = SpiderBatch("microsoft", 4, reward="score", auto_reset=True, max_steps=30)
+    batch.reset(range(4))
+    rng = np.random.default_rng(0)
+    for _ in range(40):
+        batch.step(batch.sample_actions(rng))
+    copies = [copy.deepcopy(batch), pickle.loads(pickle.dumps(batch))]
+    for _ in range(40):
+        actions = batch.sample_actions(rng)
+        rewards, terminated = batch.step(actions)
+        for other in copies:
+            again, ended = other.step(actions)
+            assert (again == rewards).all()
+            assert (ended == terminated).all()
+            assert (other.observe() == batch.observe()).all()
+    assert all(other.seeds == batch.seeds for other in copies)
+    assert all(other.state(3) == batch.state(3) for other in copies)
 
 
 # -- refusals ---------------------------------------------------------------------------------
