@@ -504,6 +504,12 @@ def test_bad_calls_are_refused_and_change_nothing() -> None:
     assert [batch.state(i) for i in range(2)] == before[0]
     assert (batch.observe() == before[1]).all()
     assert (batch.information_state() == before[1]).all()
+    buffer = np.full((2, 1128), 7, dtype=np.int16)
+    assert batch.observe(out=buffer) is buffer
+    assert (buffer == before[1]).all()
+    for out in (np.zeros((2, 1128)), np.zeros((3, 1128), np.int16), [[0] * 1128] * 2):
+        with pytest.raises(InvalidArgumentError, match="out must be"):
+            batch.observe(out=out)  # type: ignore[arg-type]
     assert batch.steps.tolist() == [0, 0]
 
 

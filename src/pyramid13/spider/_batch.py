@@ -620,18 +620,38 @@ class SpiderBatch:
         arrays += [value for value in self._derived or () if isinstance(value, np.ndarray)]
         return sum(array.nbytes for array in arrays)
 
-    def observe(self) -> npt.NDArray[np.int16]:
+    def observe(self, out: npt.NDArray[np.int16] | None = None) -> npt.NDArray[np.int16]:
         """Every game's observation array, ``(n, 1128)`` ``numpy.int16``: row ``i`` is
         `encode_spider_observation` of game ``i``'s observation (what the environment's
-        step returns), built from what a player sees."""
+        step returns), built from what a player sees.
+
+        Args:
+            out: an array of that shape and type to write into (and return), saving a
+                new one each step; None: a new array.
+
+        Raises:
+            InvalidArgumentError: `out` is not such an array.
+        """
         self._check_ready()
         n = self.n
-        out = np.empty((n, SPIDER_OBSERVATION_SIZE), dtype=np.int16)
+        shape = (n, SPIDER_OBSERVATION_SIZE)
+        if out is None:
+            out = np.empty(shape, dtype=np.int16)
+        elif (
+            not isinstance(out, np.ndarray)
+            or out.shape != shape
+            or out.dtype != np.int16
+            or not out.flags.c_contiguous
+        ):
+            raise InvalidArgumentError(
+                f"out must be a C-contiguous int16 array of shape {shape}, not {describe(out)}"
+            )
         cards = self._cards.reshape(PILES, n, _H)[:, :, :_DEPTH].transpose(1, 0, 2)
-        down = self._down.reshape(PILES, n).T
+        down = np.ascontiguousarray(self._down.reshape(PILES, n).T)
         piles = out[:, : PILES * _DEPTH].reshape(n, PILES, _DEPTH)
         np.copyto(piles, cards)
-        piles[np.arange(_DEPTH, dtype=np.int8)[None, None, :] < down[:, :, None]] = -1
+        for depth in range(int(self._down.max())):  # face-down cards lie only this deep
+            np.copyto(piles[:, :, depth], np.int16(-1), where=down > depth)
         at = PILES * _DEPTH
         out[:, at : at + PILES] = down
         out[:, at + PILES : at + 2 * PILES] = (self._height - self._down).reshape(PILES, n).T
