@@ -1063,4 +1063,4 @@ class SpiderBatch:
 
 
 Batch = SpiderBatch
-"""`SpiderBatch`, under the name generic code looks for in each game's batch module."""
+"""`SpiderBatch` under a name that says no game, as the encoding module's `Encoder`."""
