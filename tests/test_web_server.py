@@ -92,7 +92,10 @@ def test_moves_undo_redo_and_hints_over_http(server: Server) -> None:
     assert [move["text"] for move in answer["moves"]] == [str(m) for m in state.legal_moves()]
     assert (answer["game"], answer["preset"], answer["score"]) == ("pyramid", "microsoft", 0)
     assert (answer["share"], answer["readonly"], answer["redo"]) == (web.share_of(token), False, 0)
-    assert p13.Observation.from_string(answer["code"]) == state.observe()
+    assert "code" not in answer  # on its own: it grows with the game
+    status, code = server.call("GET", f"/api/games/{token}/code")
+    assert (status, code["played"]) == (200, 0)
+    assert p13.Observation.from_string(code["code"]) == state.observe()
     status, hint = server.call("GET", f"/api/games/{token}/hint")
     assert (status, hint["honest"], hint["played"]) == (200, True, 0)
     assert hint["move"]["text"] == str(p13.honest_hint(state.observe()))
@@ -182,9 +185,11 @@ def test_changes_say_what_a_move_and_an_undo_did(server: Server) -> None:
 
 def test_a_spider_view_names_only_face_up_cards(server: Server) -> None:
     state = _spider(4)
-    status, answer = server.call("GET", f"/api/games/{server.games.start(state)}")
+    token = server.games.start(state)
+    status, answer = server.call("GET", f"/api/games/{token}")
     assert status == 200
-    assert spider.Observation.from_string(answer["code"], state.rules) == state.observe()
+    code = server.call("GET", f"/api/shared/{web.share_of(token)}/code")[1]["code"]
+    assert spider.Observation.from_string(code, state.rules) == state.observe()
     shown = [card for pile in answer["table"]["piles"] for card in pile["up"]]
     assert shown == [str(card) for pile in state.piles for card in pile.face_up]
     assert [pile["down"] for pile in answer["table"]["piles"]] == [
@@ -322,6 +327,8 @@ def test_twin_deals_get_the_same_answers_at_every_endpoint(
         calls = [
             ("GET", f"/api/games/{token}", None),
             ("GET", f"/api/shared/{share}", None),
+            ("GET", f"/api/games/{token}/code", None),
+            ("GET", f"/api/shared/{share}/code", None),
             ("GET", f"/api/games/{token}/hint", None),
             ("POST", "/api/summaries", {"ids": [token]}),
             ("POST", f"/api/games/{token}/move", {"move": refused}),
@@ -336,9 +343,9 @@ def test_twin_deals_get_the_same_answers_at_every_endpoint(
         answers.append(found)
     assert answers[0] == answers[1]
     statuses = [status for status, _ in answers[0][: len(calls)]]
-    assert statuses == [200, 200, 200, 200, 400, 200, 200, 200, 200]
+    assert statuses == [200, 200, 200, 200, 200, 200, 400, 200, 200, 200, 200]
     honest = p13.honest_hint if isinstance(state, p13.GameState) else spider.honest_hint
-    assert answers[0][2][1]["move"]["text"] == str(honest(state.observe()))
+    assert answers[0][4][1]["move"]["text"] == str(honest(state.observe()))
 
 
 def test_random_deals_come_from_64_secret_bits(

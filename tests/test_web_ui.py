@@ -287,6 +287,9 @@ def test_pyramid_in_the_browser(browser: WebDriver, server: Server) -> None:
     _open(browser, server, "game=pyramid&preset=microsoft&seed=1")
     state = p13.GameState.new(p13.Layout.shuffled(1), p13.RuleSet.preset("microsoft"))
     _check_page(browser, server, state)
+    browser.find_element("css selector", "details summary").click()  # "View code"
+    code = browser.find_element("id", "code")
+    _wait(browser, lambda: code.text == state.observe().to_string(), "the view's code")
     for _ in range(6):
         moves = state.legal_moves()
         move = next((m for m in moves if len(m.cards) == 2), next(iter(moves)))

@@ -305,7 +305,7 @@ function show(view) {
   table.appendChild(arrows);
   markPlayable();
   animate(view.changes || [], before);
-  document.getElementById("code").textContent = view.code;
+  showCode();
   document.getElementById("score").textContent = `score ${view.score}`;
   document.getElementById("status").textContent = view.status;
   document.getElementById("played").textContent = `${view.played} move${view.played === 1 ? "" : "s"}`;
@@ -313,6 +313,15 @@ function show(view) {
   document.getElementById("undo").disabled = view.played === 0;
   if (view.status === "won") message.textContent = `You won with ${view.score} points.`;
   else if (view.status === "lost") message.textContent = "No way to win is left: undo, or deal again.";
+}
+
+// The view's code, asked for only while "View code" is open (it grows with the game).
+async function showCode() {
+  const box = document.getElementById("code");
+  if (!current || !box.parentElement.open) return;
+  const shown = current;
+  const { code } = await api("GET", `/api/games/${current.id}/code`);
+  if (current === shown) box.textContent = code;
 }
 
 function markPlayable() {
@@ -480,6 +489,7 @@ async function loadPresets(game, wanted) {
 }
 
 document.getElementById("new").addEventListener("click", () => newGame({}));
+document.getElementById("code").parentElement.addEventListener("toggle", showCode);
 document.getElementById("undo").addEventListener("click", () => act("POST", `/api/games/${current.id}/undo`));
 document.getElementById("hint").addEventListener("click", async () => {
   try {

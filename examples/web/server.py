@@ -25,9 +25,11 @@ JSON::
     GET  /api/games/TOKEN/hint         -> {"move": a move of the view's "moves" or null, ...}
          /api/games/TOKEN/hint?thoughtful=1  a hint that knows the hidden cards
     GET  /api/games/TOKEN/picture.svg  the table as a picture (`pyramid13.to_svg`)
+    GET  /api/games/TOKEN/code         -> {"code": the player's view in one line, "played"}
     POST /api/summaries                {"ids": [TOKEN, ...]} -> {"games": [a summary or null]}
     GET  /api/shared/SHARE             the view of a game, read only
     GET  /api/shared/SHARE/picture.svg the picture, read only
+    GET  /api/shared/SHARE/code        the code, read only
 
 Every request the server turns down gets a 4xx status and ``{"error": "why"}`` (a move the
 engine refuses: 400 and the sentence `why_illegal` gives); a failure of the server's own
@@ -76,6 +78,7 @@ __all__ = [
     "RequestError",
     "Turn",
     "changes_view",
+    "code",
     "make_server",
     "move_view",
     "parse_body",
@@ -202,7 +205,6 @@ def view(state: State) -> Json:
         "played": len(seen.history),
         "last_move": str(seen.history[-1]) if seen.history else None,
         "moves": [move_view(state, move) for move in seen.legal_moves()],
-        "code": seen.to_string(),  # the player's view in one line (Observation.from_string)
     }
     if isinstance(seen, p13.Observation):
         data["table"] = {
@@ -223,6 +225,14 @@ def view(state: State) -> Json:
             "removed": [suit.value for suit in seen.runs_removed],
         }
     return data
+
+
+def code(state: State) -> Json:
+    """The player's view in one line (`Observation.to_string`, read back by
+    `Observation.from_string`), with the moves played. Asked for on its own: it lists
+    every move, so it grows with the game, where a view does not."""
+    seen = state.observe()
+    return {"code": seen.to_string(), "played": len(seen.history)}
 
 
 def picture(state: State) -> str:
@@ -1134,6 +1144,8 @@ class Handler(BaseHTTPRequestHandler):
             self._query(query, ())
             if action == "picture.svg":
                 self._send(picture(games.get(token)).encode(), "image/svg+xml")
+            elif action == "code":
+                self._json(code(games.get(token)))
             elif not action:
                 self._answer(token, games.turn(token))
             else:
@@ -1145,6 +1157,8 @@ class Handler(BaseHTTPRequestHandler):
                 self._answer(None, turn)
             elif parts[3] == "picture.svg":
                 self._send(picture(turn.state).encode(), "image/svg+xml")
+            elif parts[3] == "code":
+                self._json(code(turn.state))
             else:
                 raise RequestError(HTTPStatus.NOT_FOUND, f"no such page: {path[:80]}")
         else:
