@@ -769,6 +769,13 @@ def test_games_beyond_the_memory_limit_are_loaded_again_from_disk(tmp_path: Path
         assert games.in_memory() == 2
     for seed, token in enumerate(tokens):
         assert games.get(token) == _pyramid(seed).apply("draw")
+    with games._open(web.share_of(tokens[0])), games._open(web.share_of(tokens[1])):
+        # Both in use (their locks held): another game is loaded all the same, over the
+        # limit until one is free.
+        assert games.get(tokens[2]) == _pyramid(2).apply("draw")
+        assert games.in_memory() == 3
+    assert games.get(tokens[3]) == _pyramid(3).apply("draw")
+    assert games.in_memory() == 2
 
 
 def test_a_game_may_have_so_many_moves(own: Callable[..., Server]) -> None:
@@ -894,3 +901,24 @@ def test_the_command_line_refuses_every_address_without_host_names(
     with pytest.raises(SystemExit):
         web.main(["--hint-workers", "0"])
     assert "hint_workers must be a positive number, not 0" in capsys.readouterr().err
+
+
+def test_the_how_to_page_quotes_the_server_defaults() -> None:
+    page = " ".join((WEB.parents[1] / "docs" / "how-to" / "web-ui.md").read_text().split())
+    limits = web.Limits()
+    assert limits.hint_workers == 2
+    for quoted in (
+        "two workers by default",
+        f"waited for at most {limits.hint_seconds:g} seconds (`--hint-seconds`)",
+        f"A request must arrive whole within {limits.request_seconds:g} seconds",
+        f"over {web.MAX_BODY:,} bytes is 413",
+        f"a body longer than {web.MAX_BODY:,} bytes",
+        f"at most {web.MAX_DEPTH} levels deep",
+        f"integers of at most {web.MAX_DIGITS} digits",
+        f"At most {limits.games_in_memory} games are kept in memory",
+        f"most {limits.moves_per_game:,} moves, undos and redos (`--moves-per-game`)",
+        f"may make {limits.burst} requests at once and {limits.requests_per_second:g} a second",
+        f"at most {limits.connections} connections are served at once",
+        f"(at most {web.MAX_SUMMARIES})",
+    ):
+        assert quoted in page, quoted

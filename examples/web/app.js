@@ -320,8 +320,12 @@ async function showCode() {
   const box = document.getElementById("code");
   if (!current || !box.parentElement.open) return;
   const shown = current;
-  const { code } = await api("GET", `/api/games/${current.id}/code`);
-  if (current === shown) box.textContent = code;
+  try {
+    const { code } = await api("GET", `/api/games/${current.id}/code`);
+    if (current === shown) box.textContent = code;
+  } catch (error) {
+    message.textContent = error.message;
+  }
 }
 
 function markPlayable() {

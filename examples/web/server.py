@@ -418,7 +418,14 @@ class _HintWorkers:
                     self.workers, mp_context=context
                 )
             pool = self._pool
-            future = pool.submit(function, *args)
+            try:
+                future = pool.submit(function, *args)
+            except BrokenProcessPool:
+                self._pool = None  # a worker died: the next hint starts new ones
+                pool.shutdown(wait=False)
+                raise RequestError(
+                    HTTPStatus.SERVICE_UNAVAILABLE, "a hint worker stopped: ask again", 1
+                ) from None
             self.running += 1
         future.add_done_callback(self._done)
         try:
@@ -428,7 +435,7 @@ class _HintWorkers:
             raise RequestError(
                 HTTPStatus.SERVICE_UNAVAILABLE,
                 f"the hint took longer than {self.seconds:g} s: ask again in a moment",
-                retry_after=math.ceil(self.seconds),
+                retry_after=2,
             ) from None
         except BrokenProcessPool:
             with self._lock:
@@ -517,7 +524,7 @@ class Games:
         game.state, game.started = state, started
         with self._lock:
             self._games[share] = game
-            self._evict()
+            self._evict(game)
         return token
 
     def get(self, token: str) -> State:
@@ -694,8 +701,9 @@ class Games:
                 game = self._games.get(share)
                 if game is None:
                     game = self._games[share] = _Game()
-                    self._evict()
-                self._games.move_to_end(share)
+                    self._evict(game)
+                else:
+                    self._games.move_to_end(share)
             with game.lock:
                 if game.gone:
                     continue  # dropped from memory meanwhile: look it up again
@@ -715,12 +723,12 @@ class Games:
             if self._games.get(share) is game:
                 del self._games[share]
 
-    def _evict(self) -> None:
-        """Drop the least recently used games beyond the limit (`_lock` held); a game in
-        use is skipped, never waited for."""
+    def _evict(self, keep: _Game) -> None:
+        """Drop the least recently used games beyond the limit (`_lock` held), but `keep`;
+        a game in use is skipped, never waited for."""
         while len(self._games) > self.limits.games_in_memory:
             for share, game in self._games.items():
-                if game.lock.acquire(blocking=False):
+                if game is not keep and game.lock.acquire(blocking=False):
                     game.gone = True
                     game.lock.release()
                     del self._games[share]
