@@ -11,10 +11,13 @@ different hidden cards) get the same answers at every endpoint.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import json
+import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -472,6 +475,7 @@ def test_a_torn_last_line_is_cut_off_and_a_damaged_file_refused(tmp_path: Path) 
 
 
 @pytest.mark.no_cover
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
 def test_a_killed_server_loses_no_acknowledged_move(tmp_path: Path) -> None:
     saves = tmp_path / "saves"
 
@@ -503,10 +507,39 @@ def test_a_killed_server_loses_no_acknowledged_move(tmp_path: Path) -> None:
             assert json.loads(answer.read())["move"]["text"] == str(
                 spider.honest_hint(state.observe())
             )
+        workers = _children(process.pid)
     finally:
         process.kill()  # no clean exit: what was answered must be on disk
         process.wait()
     assert web.Games(saves).get(token) == state
+    # The hint workers see that the server is gone, and stop too.
+    _gone(workers)
+    process, port = start()
+    workers = _children(process.pid)
+    process.terminate()  # SIGTERM: a clean stop, the workers told to stop
+    assert process.wait(timeout=30) == 0
+    _gone(workers)
+
+
+def _gone(processes: list[int]) -> None:
+    """Wait until `processes` have stopped (killing those left when it takes too long)."""
+    try:
+        _wait(lambda: not any(Path(f"/proc/{pid}").exists() for pid in processes), seconds=10)
+    finally:
+        for pid in processes:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _children(parent: int) -> list[int]:
+    """The processes whose parent is `parent` (from /proc: Linux only)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == parent:
+                found.append(int(stat.parent.name))
+    return found
 
 
 # -- every request answered -------------------------------------------------------------
@@ -819,10 +852,15 @@ def test_a_rate_limit_refills_at_its_rate() -> None:
     assert [limit.wait("a", now=10.5) for _ in range(4)] == [0, 0, 0, 0]
 
 
-def test_connections_beyond_the_limit_are_answered_at_once(own: Callable[..., Server]) -> None:
-    server = own(connections=1, request_seconds=5.0)
-    with socket.create_connection(("127.0.0.1", server.port)) as idle:
-        idle.sendall(b"GET / HTTP/1.1\r\n")  # and nothing more: it holds the one place
+@pytest.mark.parametrize("limit", ["connections", "connections_per_client"])
+def test_connections_beyond_the_limit_are_answered_at_once(
+    own: Callable[..., Server], limit: str
+) -> None:
+    server = own(request_seconds=5.0, **{limit: 2})
+    with contextlib.ExitStack() as stack:
+        for _ in range(2):
+            idle = stack.enter_context(socket.create_connection(("127.0.0.1", server.port)))
+            idle.sendall(b"GET / HTTP/1.1\r\n")  # and nothing more: it holds a place
         time.sleep(0.1)
         started = time.monotonic()
         status, headers, answer = server.raw(b"GET /api/presets HTTP/1.1\r\n\r\n")
@@ -919,6 +957,7 @@ def test_the_how_to_page_quotes_the_server_defaults() -> None:
         f"most {limits.moves_per_game:,} moves, undos and redos (`--moves-per-game`)",
         f"may make {limits.burst} requests at once and {limits.requests_per_second:g} a second",
         f"at most {limits.connections} connections are served at once",
+        f"{limits.connections_per_client} of them for one client address",
         f"(at most {web.MAX_SUMMARIES})",
     ):
         assert quoted in page, quoted

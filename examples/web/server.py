@@ -44,6 +44,7 @@ import contextlib
 import dataclasses
 import datetime
 import hashlib
+import importlib.machinery
 import io
 import ipaddress
 import json
@@ -52,6 +53,7 @@ import multiprocessing
 import os
 import re
 import secrets
+import signal
 import socket
 import sys
 import threading
@@ -311,6 +313,8 @@ class Limits:
         requests_per_second: the rate each client (IP address) may keep up.
         burst: the requests a client may make at once before its rate counts.
         connections: connections served at once; more are answered 503 at once.
+        connections_per_client: connections one client (IP address) may have open at
+            once, so that no one client takes every place.
         request_seconds: the time a client has to send a whole request (and to read the
             answer), however slowly it trickles in.
         hint_workers: processes that work out hints (each hint runs in one of them, so a
@@ -323,6 +327,7 @@ class Limits:
     requests_per_second: float = 20.0
     burst: int = 120
     connections: int = 64
+    connections_per_client: int = 8
     request_seconds: float = 10.0
     hint_workers: int = 2
     hint_seconds: float = 30.0
@@ -381,6 +386,30 @@ def _step(state: State, redo: tuple[Move, ...], action: str) -> tuple[State, tup
     return after, ()
 
 
+def _exit_with_parent(parent: int) -> None:
+    """In a hint worker: stop once the server's process is gone (killed, say), rather
+    than wait for work forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _worker_start() -> Callable[[int], None] | None:
+    """`_exit_with_parent` when a worker can import it: when this file runs as a program,
+    or is imported by its name; None when it was loaded from its path under another name
+    (as the tests load it), where a worker could not find it."""
+    if __name__ == "__main__" or "." in __name__:
+        return _exit_with_parent
+    spec = importlib.machinery.PathFinder.find_spec(__name__)
+    if spec is None or spec.origin is None:
+        return None
+    return _exit_with_parent if os.path.samefile(spec.origin, __file__) else None
+
+
 class _HintWorkers:
     """Hints worked out in other processes: at most `workers` at once, each waited for at
     most `seconds`. A hint is CPU work in Python; in a thread it would hold the global
@@ -411,13 +440,7 @@ class _HintWorkers:
                     "every hint worker is busy: ask again in a moment",
                     retry_after=2,
                 )
-            if self._pool is None:
-                # "spawn": a fresh interpreter, never a fork of this threaded process.
-                context = multiprocessing.get_context("spawn")
-                self._pool = concurrent.futures.ProcessPoolExecutor(
-                    self.workers, mp_context=context
-                )
-            pool = self._pool
+            pool = self._started()
             try:
                 future = pool.submit(function, *args)
             except BrokenProcessPool:
@@ -444,6 +467,29 @@ class _HintWorkers:
             raise RequestError(
                 HTTPStatus.SERVICE_UNAVAILABLE, "a hint worker stopped: ask again", retry_after=1
             ) from None
+
+    def _started(self) -> concurrent.futures.ProcessPoolExecutor:
+        """The pool of workers, started if need be (`_lock` held)."""
+        if self._pool is None:
+            # "spawn": a fresh interpreter, never a fork of this threaded process.
+            context = multiprocessing.get_context("spawn")
+            start = _worker_start()
+            if start is None:
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=context
+                )
+            else:
+                self._pool = concurrent.futures.ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=start, initargs=(os.getpid(),)
+                )
+        return self._pool
+
+    def warm(self) -> None:
+        """Start the workers now, so that the first hint does not wait for them to start."""
+        with self._lock:
+            pool = self._started()
+            for _ in range(self.workers):
+                pool.submit(int)  # each task without an idle worker starts one
 
     def _done(self, _: concurrent.futures.Future[Any]) -> None:
         with self._lock:
@@ -663,6 +709,10 @@ class Games:
     def hints_running(self) -> int:
         """How many hints the workers are working out now."""
         return self._hints.running
+
+    def warm_hints(self) -> None:
+        """Start the hint workers now (else the first hint starts them)."""
+        self._hints.warm()
 
     def close(self) -> None:
         """Stop the hint workers (games need no closing: they are saved as they go)."""
@@ -1331,7 +1381,7 @@ BUSY_ANSWER = (
 
 class GameServer(ThreadingHTTPServer):
     """An HTTP server with the `Games` its handlers play: one thread per connection, at
-    most `Limits.connections` at once.
+    most `Limits.connections` at once and `Limits.connections_per_client` for one client.
 
     Args:
         address: where to listen.
@@ -1360,12 +1410,22 @@ class GameServer(ThreadingHTTPServer):
         self.games = games
         self.rate = RateLimit(games.limits.requests_per_second, games.limits.burst)
         self.hosts = frozenset(_host_headers(names, self.server_address[1]))
-        self._connections = threading.BoundedSemaphore(games.limits.connections)
+        self._open: dict[str, int] = {}  # connections being served, by client address
+        self._open_lock = threading.Lock()
 
     def process_request(self, request: Any, client_address: Any) -> None:
-        """Serve the connection in a thread of its own, or answer 503 at once when
-        `Limits.connections` are being served."""
-        if not self._connections.acquire(blocking=False):
+        """Serve the connection in a thread of its own, or answer 503 at once when the
+        server, or this client, has all the connections it may have."""
+        client, limits = client_address[0], self.games.limits
+        with self._open_lock:
+            taken = self._open.get(client, 0)
+            admitted = (
+                sum(self._open.values()) < limits.connections
+                and taken < limits.connections_per_client
+            )
+            if admitted:
+                self._open[client] = taken + 1
+        if not admitted:
             with contextlib.suppress(OSError):
                 request.settimeout(1.0)
                 request.sendall(BUSY_ANSWER)
@@ -1374,7 +1434,7 @@ class GameServer(ThreadingHTTPServer):
         try:
             super().process_request(request, client_address)
         except BaseException:
-            self._connections.release()
+            self._close(client)
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
@@ -1382,7 +1442,13 @@ class GameServer(ThreadingHTTPServer):
         try:
             super().process_request_thread(request, client_address)
         finally:
-            self._connections.release()
+            self._close(client_address[0])
+
+    def _close(self, client: str) -> None:
+        with self._open_lock:
+            left = self._open.pop(client) - 1
+            if left:
+                self._open[client] = left
 
     def handle_error(self, request: Any, client_address: Any) -> None:
         """A client that went away or timed out is no error of the server's: quiet."""
@@ -1427,6 +1493,10 @@ def make_server(
     return GameServer((host, port), Games(saves, limits), hosts)
 
 
+def _interrupt(number: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> None:
     default = Limits()
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -1455,6 +1525,9 @@ def main(argv: list[str] | None = None) -> None:
         server = make_server(args.saves, args.host, args.port, limits=limits, hosts=args.allow_host)
     except ValueError as error:
         parser.error(str(error))
+    server.games.warm_hints()
+    # SIGTERM (a service manager stopping the server) stops it as Ctrl-C does: cleanly.
+    signal.signal(signal.SIGTERM, _interrupt)
     host, port = server.server_address[:2]
     print(f"playing at http://{host!s}:{port}/ (saving to {args.saves}); Ctrl-C stops")
     try:
