@@ -3,7 +3,7 @@
 Run it with ``python examples/web/server.py`` and open http://127.0.0.1:8013/ (``--port``,
 ``--host`` and ``--saves`` change where it listens and where it saves; ``--help`` lists the
 limits). The page (``index.html``, ``app.js``, ``style.css`` beside this file, no build
-step) plays Pyramid and Spider: click or drag a card, undo, redo, hint, new deal.
+step) plays Pyramid and Spider: click or drag a card, undo, hint, new deal.
 
 The server holds the full state of every game and sends the browser only what a player
 sees: the JSON view of a state is made from `State.observe` (no face-down card, no stock
