@@ -28,7 +28,7 @@ TESTED = {
     "spider_honest_bot.py",
     "statistics_run.py",
     "terminal_ui.py",
-    "web/server.py",  # in test_web_ui.py, over HTTP and in a browser
+    "web/server.py",  # in test_web_server.py over HTTP, in test_web_ui.py in a browser
 }
 
 

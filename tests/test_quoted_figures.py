@@ -124,3 +124,32 @@ def test_pysolfc_game_ids_are_named_alike_everywhere() -> None:
     )
     page = " ".join(_read("docs/how-to/spider-rules-and-presets.md").split())
     assert "11, 269 and 270: 4, 1 and 2 suits" in page
+
+
+def test_the_web_page_quotes_the_measured_move_and_view_times() -> None:
+    bench = _read("benchmarks/web.md")
+    moves = _rows(bench, "## A move along one game of 5,000 moves")
+    views = {
+        row["while"]: row
+        for row in _rows(bench, "## Another game's view while a 4-suit Spider hint runs")
+    }
+    page = " ".join(_read("docs/how-to/web-ui.md").split())
+    quoted = re.search(
+        r"Moves 4,801 to 5,000 took ([0-9.]+) ms each to append, against ([0-9.]+) ms for "
+        r"moves 1 to 200; rewriting the record took ([0-9.]+) ms, against ([0-9.]+) ms",
+        page,
+    )
+    assert quoted, "docs/how-to/web-ui.md no longer quotes the move times"
+    first, last = moves[0], moves[-1]
+    assert (first["moves"], last["moves"]) == ("1-200", "4,801-5,000")
+    assert quoted.groups() == (last["append"], first["append"], last["rewrite"], first["rewrite"])
+    quoted = re.search(
+        r"With the hint in a thread, the view took a median of ([0-9.]+) ms and up to "
+        r"([0-9.]+) ms; with it in a worker process, ([0-9.]+) ms and at most ([0-9.]+) ms",
+        page,
+    )
+    assert quoted, "docs/how-to/web-ui.md no longer quotes the view times beside a hint"
+    thread = views["the same hint runs in a thread"]
+    worker = views["a hint runs in a worker process"]
+    expected = (thread["median"], thread["max"], worker["median"], worker["max"])
+    assert quoted.groups() == expected

@@ -17,9 +17,13 @@ let drag = null;
 
 // -- talking to the server ------------------------------------------------------------
 
+// Every POST carries a JSON object (the server takes no other body); a GET carries none.
 async function api(method, path, body) {
-  const options = { method, headers: { "Content-Type": "application/json" } };
-  if (body !== undefined) options.body = JSON.stringify(body);
+  const options = { method };
+  if (method === "POST") {
+    options.headers = { "Content-Type": "application/json" };
+    options.body = JSON.stringify(body ?? {});
+  }
   const response = await fetch(path, options);
   const data = await response.json();
   if (!response.ok) throw new Error(data.error || response.statusText);
@@ -286,8 +290,7 @@ function show(view) {
   if (view.preset) document.getElementById("preset").value = view.preset;
   if (view.suits) document.getElementById("suits").value = String(view.suits);
   document.getElementById("suits-label").hidden = view.game !== "spider";
-  document.getElementById("honest-label").hidden = view.game !== "spider";
-  document.getElementById("picture").href = `/api/games/${view.id}/picture.svg`;
+  document.getElementById("picture").href = `/api/shared/${view.share}/picture.svg`;
   table.replaceChildren();
   table.dataset.game = view.game;
   table.dataset.played = view.played;
@@ -302,7 +305,7 @@ function show(view) {
   table.appendChild(arrows);
   markPlayable();
   animate(view.changes || [], before);
-  document.getElementById("code").textContent = view.code;
+  showCode();
   document.getElementById("score").textContent = `score ${view.score}`;
   document.getElementById("status").textContent = view.status;
   document.getElementById("played").textContent = `${view.played} move${view.played === 1 ? "" : "s"}`;
@@ -310,6 +313,19 @@ function show(view) {
   document.getElementById("undo").disabled = view.played === 0;
   if (view.status === "won") message.textContent = `You won with ${view.score} points.`;
   else if (view.status === "lost") message.textContent = "No way to win is left: undo, or deal again.";
+}
+
+// The view's code, asked for only while "View code" is open (it grows with the game).
+async function showCode() {
+  const box = document.getElementById("code");
+  if (!current || !box.parentElement.open) return;
+  const shown = current;
+  try {
+    const { code } = await api("GET", `/api/games/${current.id}/code`);
+    if (current === shown) box.textContent = code;
+  } catch (error) {
+    message.textContent = error.message;
+  }
 }
 
 function markPlayable() {
@@ -477,11 +493,14 @@ async function loadPresets(game, wanted) {
 }
 
 document.getElementById("new").addEventListener("click", () => newGame({}));
+document.getElementById("code").parentElement.addEventListener("toggle", showCode);
 document.getElementById("undo").addEventListener("click", () => act("POST", `/api/games/${current.id}/undo`));
 document.getElementById("hint").addEventListener("click", async () => {
   try {
-    const honest = current.game === "spider" && document.getElementById("honest").checked;
-    const { move } = await api("GET", `/api/games/${current.id}/hint${honest ? "?honest=1" : ""}`);
+    const honest = document.getElementById("honest").checked;
+    const asked = current;
+    const { move } = await api("GET", `/api/games/${current.id}/hint${honest ? "" : "?thoughtful=1"}`);
+    if (current !== asked) return; // the game moved on while the hint was worked out
     if (move) drawArrow(move);
     else message.textContent = "No move to suggest: the game is over.";
   } catch (error) {
