@@ -138,3 +138,20 @@ def test_the_reference_index_names_every_namespace_beyond_the_top_level() -> Non
             if id(getattr(module, item)) not in known
         ]
         assert not own, f"reference/index.md does not say where {own} live ({name})"
+
+
+def test_the_readme_names_every_player_win_rate_takes() -> None:
+    readme = _text("README.md")
+    found = re.search(r'`"solver"` and Pyramid\'s (.*?), Spider\'s (.*?)\. Check', readme)
+    assert found, "README.md no longer lists the players by name"
+    for game, listed in (("pyramid", found[1]), ("spider", found[2])):
+        names = set(re.findall(r'`"([\w-]+)"`', listed))
+        assert names == set(p13.get_game(game).bots) - {"solver"}, game
+        for name in names:  # win_rate takes each name
+            assert p13.win_rate(_rules(game), range(0), name, workers=1).player == name
+
+
+def _rules(game: str) -> object:
+    if game == "spider":
+        return spider.RuleSet.preset("microsoft", suits=1)
+    return p13.RuleSet.preset("microsoft")

@@ -188,7 +188,9 @@ class WinRateResult:
     rules: Any
     """The rules played (a rule set of the game: Pyramid's or Spider's)."""
     player: str
-    """The player: ``"solver"`` or the bot's repr."""
+    """The player: its name as given (``"solver"``, ``"greedy"``), or for a bot its
+    ``name`` attribute (a str), else its repr if its class writes one (``GreedyBot()``),
+    else its class's name (``FirstUnitBot``)."""
     play: str
     """What the player knew: `THOUGHTFUL` (every card: the solver, or a bot that sees the
     whole state) or `HONEST_NO_UNDO` (a bot given observations only). Results of the two
@@ -373,7 +375,20 @@ def _as_player(player: str | Bot, game: Game) -> tuple[Bot | None, str]:
         raise InvalidArgumentError(
             f"player must be 'solver', 'greedy', 'random' or a Bot, not {describe(player)}"
         )
-    return player, repr(player)
+    return player, _player_name(player)
+
+
+def _player_name(bot: Bot) -> str:
+    """The name `win_rate` gives a bot (`WinRateResult.player`): its ``name`` attribute
+    when it has one (a non-empty str), its repr when its class writes one (the shipped
+    bots: ``GreedyBot()``), else its class's name (``FirstUnitBot``), never
+    ``<... object at 0x...>``."""
+    name = getattr(bot, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    if type(bot).__repr__ is object.__repr__:
+        return type(bot).__name__
+    return repr(bot)
 
 
 def _rules_and_game(rules: Any) -> tuple[Any, Game]:
@@ -454,9 +469,10 @@ def win_rate(
             preset name.
         deals: `Layout.shuffled` seeds, e.g. ``range(10_000)``.
         player: ``"solver"``, ``"greedy"``, ``"random"``, ``"replan"`` (Pyramid's
-            `ReplanBot`; the shipped bots with default settings) or any `Bot`. For a
-            process pool it must pickle: a class defined at the top level of a module,
-            without lambdas or local functions in it.
+            `ReplanBot`; the shipped bots with default settings) or any `Bot` (the result
+            names it as `WinRateResult.player` says). For a process pool it must pickle:
+            a class defined at the top level of a module, without lambdas or local
+            functions in it.
         executor: where to run the chunks; the caller keeps ownership (it is not shut
             down). None: a process pool over `workers` processes made for this call.
         workers: processes of the default pool (default: every core); 1 runs everything
