@@ -182,6 +182,7 @@ def winnable_deal(
     difficulty: Difficulty | None = None,
     date: datetime.date | None = None,
     max_attempts: int = MAX_ATTEMPTS,
+    progress: bool = False,
 ) -> WinnableDeal[Any]:
     """A deal of any game proven winnable under `rules`, with its certificate: the game's
     own ``winnable_deal`` answers (``pyramid13.pyramid.winnable_deal`` for a Pyramid rule
@@ -195,12 +196,16 @@ def winnable_deal(
         difficulty: ``"easy"``, ``"medium"``, ``"hard"``, or None for any grade.
         date: the day of the daily deal (the seed is the number ``YYYYMMDD``).
         max_attempts: how many candidate deals to try before giving up.
+        progress: show a `tqdm` progress bar of the search on standard error once it has
+            taken a second (install the ``cli`` extra).
 
     Raises:
         InvalidArgumentError: `rules` is a value of a game but no rule set, or a bad
-            `seed`, `date`, `difficulty` or `max_attempts` (the game's own checks), or no
-            winnable deal of the grade among the candidates.
+            `seed`, `date`, `difficulty` or `max_attempts` (the game's own checks), a
+            grade the rules cannot give, or no winnable deal of the grade among the
+            candidates.
         InvalidRulesError: `rules` is neither a rule set nor a Pyramid preset's name.
+        ImportError: `progress` without `tqdm` installed.
 
     Examples:
         >>> import pyramid13 as p13
@@ -228,7 +233,7 @@ def winnable_deal(
     if game.winnable_deal is None:
         raise InvalidArgumentError(f"{game.title} offers no winnable deals")
     deal: WinnableDeal[Any] = game.winnable_deal(
-        rules, seed, difficulty=difficulty, date=date, max_attempts=max_attempts
+        rules, seed, difficulty=difficulty, date=date, max_attempts=max_attempts, progress=progress
     )
     return deal
 

@@ -136,7 +136,7 @@ class Game:
     format_rules: Callable[[Any], str] | None = None
     """``format_rules(rules)``: the compact text that `parse_rules` reads back."""
     winnable_deal: Callable[..., Any] | None = None
-    """``winnable_deal(rules, seed, *, difficulty, date, max_attempts)``: a deal proven
+    """``winnable_deal(rules, seed, *, difficulty, date, max_attempts, progress)``: a deal proven
     winnable, with its certificate (a `WinnableDeal`); None: the game offers none."""
 
     @classmethod

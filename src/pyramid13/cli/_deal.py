@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import json
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +36,7 @@ __all__ = [
     "describe_deal",
     "parse_date",
     "run",
+    "show_progress",
     "wants_winnable",
     "winnable_dealer",
     "winnable_source",
@@ -84,6 +87,17 @@ def wants_winnable(args: argparse.Namespace) -> bool:
     )
 
 
+def show_progress(args: argparse.Namespace) -> bool:
+    """Whether the search for a winnable deal shows a progress bar on standard error:
+    unless ``--no-progress``, when it is a terminal and tqdm (the cli extra) is installed.
+    The bar appears once the search has taken a second, with the winnable deals found."""
+    return (
+        not getattr(args, "no_progress", False)
+        and sys.stderr.isatty()
+        and importlib.util.find_spec("tqdm") is not None
+    )
+
+
 def chosen_deal(args: argparse.Namespace, hooks: GameHooks) -> Any:
     """The `WinnableDeal` the options ask for: by --seed (a random one without), or the
     daily deal of --daily (today, local time) or --date.
@@ -108,7 +122,9 @@ def chosen_deal(args: argparse.Namespace, hooks: GameHooks) -> Any:
     if game.winnable_deal is None:
         raise CliError(f"{game.title} offers no winnable deals")
     try:
-        return game.winnable_deal(rules, seed, difficulty=args.difficulty, date=day)
+        return game.winnable_deal(
+            rules, seed, difficulty=args.difficulty, date=day, progress=show_progress(args)
+        )
     except Pyramid13Error as error:
         raise CliError(str(error)) from None
 
@@ -145,7 +161,7 @@ def winnable_dealer(
 
     def deal(seed: int, rules: Any) -> tuple[Any, str]:
         try:
-            found = find(rules, seed, difficulty=args.difficulty)
+            found = find(rules, seed, difficulty=args.difficulty, progress=show_progress(args))
         except Pyramid13Error as error:
             raise CliError(str(error)) from None
         return found.start(), describe_deal(found, hooks, rules=False)
@@ -179,6 +195,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
     add_rules_arguments(parser, hooks, deal=False)
     parser.add_argument(
         "--json", action="store_true", help="print the deal and its certificate as JSON"
+    )
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar on standard error (shown on a terminal once the search has "
+        "taken a second)",
     )
     parser.set_defaults(run=run, game=hooks.game.name)
 
