@@ -152,9 +152,7 @@ def greedy_wins(env: Env, seeds: range) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--seconds", type=float, default=5.0, help="training time (CPU, default 5)"
-    )
+    parser.add_argument("--seconds", type=float, default=5.0, help="training time (CPU, default 5)")
     parser.add_argument("--episodes", type=int, default=200, help="held-out deals")
     parser.add_argument("--preset", default="microsoft")
     args = parser.parse_args()
