@@ -69,8 +69,9 @@ from ._base.games import Game, describe_value, get_game, loaded_games
 from ._base.text import describe
 from ._files import file_name, write_atomically
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for the annotations only: the game is found in the registry
     from ._base.protocol import State
+    from .pyramid._moves import Move
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -956,7 +957,7 @@ def parse_msc_solution(text: str) -> tuple[Any, ...]:
     return tuple(moves)
 
 
-def format_msc_solution(moves: Iterable[_Move]) -> str:
+def format_msc_solution(moves: Iterable[Move]) -> str:
     """Write moves in pyramid-solver's solution format (``NIL`` when there are none).
 
     Args:
