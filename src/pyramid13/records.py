@@ -87,15 +87,17 @@ __all__ = [
     "save_game",
 ]
 
-#: The ``"format"`` field of every record.
 RECORD_FORMAT = "pyramid13-record"
-#: The record format version this release writes; it reads this one and version 1 (a
-#: Pyramid game, written before records named their game).
+"""The ``"format"`` field of every record: ``"pyramid13-record"``."""
 RECORD_VERSION = 2
-#: The largest record text read, in characters (or bytes); larger input is rejected unread.
+"""The record format version this release writes, 2; it reads this one and version 1 (a
+Pyramid game, written before records named their game)."""
 MAX_RECORD_BYTES = 4_000_000
-#: The most moves a record holds; a longer game is refused when saved, never half-written.
+"""The largest record text read, 4,000,000 characters (or bytes); larger input is rejected
+unread."""
 MAX_RECORD_MOVES = 100_000
+"""The most moves a record holds, 100,000; a longer game is refused when saved, never
+half-written."""
 
 _READ_VERSIONS = (1, RECORD_VERSION)
 _SCHEMA_FILE = "record.schema.json"

@@ -44,14 +44,15 @@ __all__ = [
     "win_rate",
 ]
 
-#: A bot's game longer than this many moves stops and counts as undecided.
 DEFAULT_MAX_MOVES = 5_000
+"""The default `max_moves` of `win_rate`: 5,000. A bot's game longer than this many moves
+stops and counts as undecided."""
 THOUGHTFUL = "thoughtful"
-"""`WinRateResult.play` of a player that sees every card: the solver, or a bot that does
-not declare itself honest."""
+"""``"thoughtful"``: `WinRateResult.play` of a player that sees every card: the solver,
+or a bot that does not declare itself honest."""
 HONEST_NO_UNDO = "honest, no undo"
-"""`WinRateResult.play` of an honest bot (``honest = True``: it is given observations),
-which `win_rate` never lets undo."""
+"""``"honest, no undo"``: `WinRateResult.play` of an honest bot (``honest = True``: it is
+given observations), which `win_rate` never lets undo."""
 _Z95 = 1.959963984540054
 
 
@@ -481,7 +482,8 @@ def win_rate(
             seeds each, so progress moves and the load stays balanced).
         progress: show a `tqdm` progress bar (install the ``cli`` extra).
         node_limit: the solver's node limit per deal (see `solve`); by default the
-            game's own (`DEFAULT_NODE_LIMIT` for Pyramid, ``spider.solve``'s for Spider).
+            game's own: Pyramid 3,000,000 (`DEFAULT_NODE_LIMIT`), Spider 5,000,000
+            (`pyramid13.spider.solver.DEFAULT_NODE_LIMIT`).
         time_limit: the solver's time limit per deal in seconds.
         max_moves: a bot's game that reaches this many moves counts as undecided.
 

@@ -123,6 +123,9 @@ class RandomBot(_Bot):
     Args:
         seed: picks the sequence of choices.
 
+    Raises:
+        InvalidArgumentError: `seed` is not an int (a bool or a float is refused).
+
     Examples:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc")
