@@ -929,3 +929,54 @@ def test_each_game_default_is_written_out(name: str, package_model: Any) -> None
             value = default.default
             shown = f"{value:,}" if isinstance(value, int) else str(value)
             assert f"{game.title} {shown}" in text, f"{name}({parameter}): say {game.title} {shown}"
+
+
+def test_every_link_of_the_site_finds_its_page_and_anchor(built_site: Path) -> None:
+    # Links written in docstrings too: ``pyramid13.pyramid.Hinter`` must have an entry.
+    anchors = {
+        page.resolve(): set(re.findall(r'id="([^"]+)"', page.read_text()))
+        for page in built_site.rglob("*.html")
+    }
+    broken = set()
+    for page in built_site.rglob("*.html"):
+        if page.name == "404.html":  # links from the site's root, wherever it is served
+            continue
+        for href in re.findall(r'href="([^"]+)"', page.read_text()):
+            href = html_module.unescape(href)
+            if re.match(r"[a-z]+:", href) or href.startswith("#__codelineno"):
+                continue
+            path, _, anchor = href.partition("#")
+            target = page.parent / path if path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.add(f"{page.relative_to(built_site)}: {href} (no page)")
+            elif anchor and target.suffix == ".html" and anchor not in anchors[target.resolve()]:
+                broken.add(f"{page.relative_to(built_site)}: {href} (no such entry)")
+    assert not broken, "\n".join(sorted(broken))
+
+
+def _refused(cls: type, name: str) -> str | None:
+    """The name of the error class `cls` raises for a setting `name` it cannot take."""
+    try:
+        cls(**{name: object()})
+    except pyramid13.Pyramid13Error as error:
+        return type(error).__name__
+    return None
+
+
+@pytest.mark.parametrize("game", ["pyramid", "spider"])
+def test_every_bot_says_what_its_constructor_raises(game: str) -> None:
+    # A setting a bot refuses is named in its class's Raises section, as griffe shows it.
+    checked = 0
+    for make in pyramid13.get_game(game).bots.values():
+        cls = type(make())
+        for name in inspect.signature(cls).parameters:
+            error = _refused(cls, name)
+            if error is None:
+                continue
+            checked += 1
+            raises = (inspect.getdoc(cls) or "").split("\nRaises:\n", 1)
+            assert len(raises) == 2, f"{cls.__qualname__}: add a Raises section"
+            assert f"{error}:" in raises[1], f"{cls.__qualname__}({name}) raises {error}"
+    assert checked

@@ -259,6 +259,10 @@ class SamplingBot(_Bot):
         depth: moves per rollout.
         seed: picks the samples.
 
+    Raises:
+        InvalidArgumentError: a setting is not an int (a bool or a float is refused) or is
+            below its least value: 1 for `samples` and `candidates`, 0 for `depth`.
+
     Examples:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc")
