@@ -4,6 +4,7 @@ certificate, the daily deal, and bad arguments."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import random
@@ -445,3 +446,20 @@ def test_the_how_to_page_publishes_the_grade_tables() -> None:
     spider_rows = {str(suits): row for suits, row in spider_deals.GRADES.items()}
     assert _table(page, "| Spider suits") == spider_rows
     assert set(pyramid_deals.GRADES) == set(p13.RuleSet.preset_names())
+
+
+def test_the_how_to_page_says_which_grades_open_spider_rules_cannot_give() -> None:
+    page = " ".join(
+        (Path(__file__).parents[1] / "docs" / "how-to" / "winnable-deals.md").read_text().split()
+    )
+    assert "so its 2- and 4-suit deals are all `easy` and no 1-suit deal is `hard`" in page
+    for suits, grades in ((1, {"easy", "medium"}), (2, {"easy"}), (4, {"easy"})):
+        rules = spider.RuleSet.preset("open", suits=suits)
+        possible = set()
+        for grade in DIFFICULTIES:
+            with contextlib.suppress(p13.InvalidArgumentError):
+                check_grade_possible(
+                    grade, spider_deals.GRADES[suits], spider_deals.score_ranges(rules)
+                )
+                possible.add(grade)
+        assert possible == grades, suits
