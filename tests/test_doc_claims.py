@@ -155,3 +155,28 @@ def _rules(game: str) -> object:
     if game == "spider":
         return spider.RuleSet.preset("microsoft", suits=1)
     return p13.RuleSet.preset("microsoft")
+
+
+RATE_PAGES = [
+    "docs/explanation/win-rates.md",
+    "docs/explanation/solver.md",
+    "docs/how-to/winnable-deals.md",
+]
+
+
+@pytest.mark.parametrize("page", RATE_PAGES)
+def test_every_rate_quoted_in_prose_is_a_measured_one(page: str) -> None:
+    # The pages that discuss the measured win rates quote them in sentences: each such
+    # figure must be one of the measured tables' (a rate, or a published figure beside it).
+    measured: set[str] = set()
+    for table in ("preset-rates.md", "published-rates.md"):
+        text = (ROOT / "benchmarks" / table).read_text(encoding="utf-8")
+        for row in tables(text)[0]:
+            measured |= {row["rate"], row.get("published", "")}
+    text = (ROOT / page).read_text(encoding="utf-8")
+    prose = re.sub(r"^```.*?^```", "", text, flags=re.MULTILINE | re.DOTALL)
+    prose = "\n".join(line for line in prose.splitlines() if not line.startswith("|"))
+    quoted = re.findall(r"(?<![\d.])(\d+\.\d\d %)", " ".join(prose.split()))
+    assert quoted, f"{page} quotes no rate"
+    stale = sorted(set(quoted) - measured)
+    assert not stale, f"{page}: rates in no measured table: {stale}"
