@@ -91,8 +91,9 @@ def test_the_honest_status_follows_the_engine_but_never_declares_early(preset: s
                 assert obs.legal_moves() == ()
             assert obs.is_over is (obs.status is not Status.PLAYING)
             for move in obs.legal_moves():  # apply takes every move the observation offers
-                assert state.is_legal(move)
-                assert state.why_illegal(move) is None
+                legal = move in state.legal_moves()  # but the engine's LOST state has none
+                assert state.is_legal(move) is legal is (state.status is Status.PLAYING)
+                assert (state.why_illegal(move) is None) is legal
                 state.apply(move)
             assert len(obs.legal_action_mask()) == p13.ACTION_COUNT
             assert [a for a, legal in enumerate(obs.legal_action_mask()) if legal] == list(

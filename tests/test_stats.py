@@ -357,3 +357,49 @@ def test_outcomes_is_a_compact_read_only_sequence() -> None:
     assert big.unknown == 1000
     assert big.undecided_seeds == tuple(range(1000))
     assert len(pickle.dumps(big.outcomes)) < 4 * 1000
+
+
+# -- a user's bot: its name in the result and what it knew -----------------------------------
+
+
+class _FirstMoveBot:
+    """A user's bot: no repr of its own, honest."""
+
+    honest = True
+
+    def choose(self, view: Any) -> Any:
+        return view.legal_moves()[0]
+
+
+class _NamedBot(_FirstMoveBot):
+    name = "first move"
+
+
+class _ThoughtfulBot:
+    def choose(self, state: Any) -> Any:
+        assert isinstance(state, (p13.GameState, p13.spider.GameState)), "given the state"
+        return state.legal_moves()[0]
+
+    def __repr__(self) -> str:
+        return "_ThoughtfulBot(depth=0)"
+
+
+@pytest.mark.parametrize(
+    ("bot", "name", "play"),
+    [
+        (_FirstMoveBot(), "_FirstMoveBot", p13.HONEST_NO_UNDO),
+        (_NamedBot(), "first move", p13.HONEST_NO_UNDO),
+        (_ThoughtfulBot(), "_ThoughtfulBot(depth=0)", p13.THOUGHTFUL),
+        (p13.GreedyBot(), "GreedyBot()", p13.HONEST_NO_UNDO),
+    ],
+)
+def test_a_bot_is_named_and_labelled_in_its_result(bot: Any, name: str, play: str) -> None:
+    rules = [p13.RuleSet.preset("microsoft"), p13.spider.RuleSet.preset("microsoft", suits=1)]
+    for game_rules in rules:
+        if isinstance(bot, p13.GreedyBot) and game_rules is rules[1]:
+            continue  # Pyramid's greedy bot plays Pyramid only
+        result = p13.win_rate(game_rules, range(2), bot, workers=1, max_moves=300)
+        assert result.player == name
+        assert result.play == play
+        assert f", {name} ({play}): " in str(result)
+        assert " object at 0x" not in str(result)

@@ -44,14 +44,15 @@ __all__ = [
     "win_rate",
 ]
 
-#: A bot's game longer than this many moves stops and counts as undecided.
 DEFAULT_MAX_MOVES = 5_000
+"""The default `max_moves` of `win_rate`: 5,000. A bot's game longer than this many moves
+stops and counts as undecided."""
 THOUGHTFUL = "thoughtful"
-"""`WinRateResult.play` of a player that sees every card: the solver, or a bot that does
-not declare itself honest."""
+"""``"thoughtful"``: `WinRateResult.play` of a player that sees every card: the solver,
+or a bot that does not declare itself honest."""
 HONEST_NO_UNDO = "honest, no undo"
-"""`WinRateResult.play` of an honest bot (``honest = True``: it is given observations),
-which `win_rate` never lets undo."""
+"""``"honest, no undo"``: `WinRateResult.play` of an honest bot (``honest = True``: it is
+given observations), which `win_rate` never lets undo."""
 _Z95 = 1.959963984540054
 
 
@@ -188,7 +189,9 @@ class WinRateResult:
     rules: Any
     """The rules played (a rule set of the game: Pyramid's or Spider's)."""
     player: str
-    """The player: ``"solver"`` or the bot's repr."""
+    """The player: its name as given (``"solver"``, ``"greedy"``), or for a bot its
+    ``name`` attribute (a str), else its repr if its class writes one (``GreedyBot()``),
+    else its class's name (``FirstUnitBot``)."""
     play: str
     """What the player knew: `THOUGHTFUL` (every card: the solver, or a bot that sees the
     whole state) or `HONEST_NO_UNDO` (a bot given observations only). Results of the two
@@ -373,7 +376,20 @@ def _as_player(player: str | Bot, game: Game) -> tuple[Bot | None, str]:
         raise InvalidArgumentError(
             f"player must be 'solver', 'greedy', 'random' or a Bot, not {describe(player)}"
         )
-    return player, repr(player)
+    return player, _player_name(player)
+
+
+def _player_name(bot: Bot) -> str:
+    """The name `win_rate` gives a bot (`WinRateResult.player`): its ``name`` attribute
+    when it has one (a non-empty str), its repr when its class writes one (the shipped
+    bots: ``GreedyBot()``), else its class's name (``FirstUnitBot``), never
+    ``<... object at 0x...>``."""
+    name = getattr(bot, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    if type(bot).__repr__ is object.__repr__:
+        return type(bot).__name__
+    return repr(bot)
 
 
 def _rules_and_game(rules: Any) -> tuple[Any, Game]:
@@ -454,9 +470,10 @@ def win_rate(
             preset name.
         deals: `Layout.shuffled` seeds, e.g. ``range(10_000)``.
         player: ``"solver"``, ``"greedy"``, ``"random"``, ``"replan"`` (Pyramid's
-            `ReplanBot`; the shipped bots with default settings) or any `Bot`. For a
-            process pool it must pickle: a class defined at the top level of a module,
-            without lambdas or local functions in it.
+            `ReplanBot`; the shipped bots with default settings) or any `Bot` (the result
+            names it as `WinRateResult.player` says). For a process pool it must pickle:
+            a class defined at the top level of a module, without lambdas or local
+            functions in it.
         executor: where to run the chunks; the caller keeps ownership (it is not shut
             down). None: a process pool over `workers` processes made for this call.
         workers: processes of the default pool (default: every core); 1 runs everything
@@ -465,7 +482,8 @@ def win_rate(
             seeds each, so progress moves and the load stays balanced).
         progress: show a `tqdm` progress bar (install the ``cli`` extra).
         node_limit: the solver's node limit per deal (see `solve`); by default the
-            game's own (`DEFAULT_NODE_LIMIT` for Pyramid, ``spider.solve``'s for Spider).
+            game's own: Pyramid 3,000,000 (`DEFAULT_NODE_LIMIT`), Spider 5,000,000
+            (`pyramid13.spider.solver.DEFAULT_NODE_LIMIT`).
         time_limit: the solver's time limit per deal in seconds.
         max_moves: a bot's game that reaches this many moves counts as undecided.
 

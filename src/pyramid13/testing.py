@@ -27,8 +27,8 @@ from ._base.text import describe
 
 __all__ = ["DEFAULT_POSITIONS", "check_honest"]
 
-#: How many positions `check_honest` compares by default.
 DEFAULT_POSITIONS = 200
+"""How many positions `check_honest` compares by default: 200."""
 
 #: How many samples `check_honest` draws at most for each twin it needs.
 _DRAWS_PER_TWIN = 5

@@ -461,13 +461,13 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         return as_move(move, self._MOVE, self._ACTIONS, self._MOVE_NAME)  # type: ignore[no-any-return]
 
     def is_legal(self, move: MoveT | str) -> bool:
-        """Whether `move` (a move or its text) is legal here.
+        """Whether `move` (a move or its text) is legal here: whether it is among
+        `legal_moves`, so never once the game is over.
 
-        Text is read as `apply` reads it (the game's ``Move.parse``), so ``is_legal(text)``
-        is True exactly when ``apply(text)`` succeeds: for the moves of `legal_moves`, and in
-        Pyramid also for the draws and recycles the observation still offers once the
-        engine has declared the game LOST from the unseen stock (see
-        `pyramid13.Observation.status`).
+        Text is read as `apply` reads it (the game's ``Move.parse``). A Pyramid game the
+        engine has declared LOST from the stock order it knows has no legal move, though
+        its observation may still offer a draw or a recycle (`pyramid13.Observation.status`)
+        and `apply` plays it: an honest interface asks the observation.
 
         Args:
             move: any move, legal or not, or its text such as ``"KC"`` or ``"draw"``
@@ -490,16 +490,16 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
             InvalidMoveError: `move` is neither a move nor valid move text (text such as
                 ``"4C+"`` or ``"3>7"`` is no move at all).
         """
-        move = self._as_move(move)
-        return move in self.legal_moves() or self._plays_on(move)
+        return self._as_move(move) in self.legal_moves()
 
     def why_illegal(self, move: MoveT | str) -> str | None:
         """Why `move` (a move or its text) is not legal here, as one sentence to show the
         player; None when it is legal.
 
-        ``why_illegal(move) is None`` exactly when ``is_legal(move)``, and exactly when
-        ``apply(move)`` succeeds; `apply` refuses any other move with this reason.
-        Spider's piles are numbered 1 to 10 in it, as on the table.
+        ``why_illegal(move) is None`` exactly when ``is_legal(move)``, exactly when `move` is
+        among `legal_moves`; `apply` refuses any other move with this reason (but for the
+        moves the observation still offers after Pyramid's early LOST verdict, see
+        `apply`). Spider's piles are numbered 1 to 10 in it, as on the table.
 
         Args:
             move: any move, legal or not, or its text.
@@ -521,7 +521,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         """
         if not isinstance(move, self._MOVE):
             move = self._as_move(move)
-        if move in self.legal_moves() or self._plays_on(move):  # type: ignore[arg-type]
+        if move in self.legal_moves():
             return None
         return sentence(self._why_illegal(move))  # type: ignore[arg-type]
 
@@ -531,8 +531,10 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
 
         Besides the moves of `legal_moves`, it accepts the moves the observation offers
         (``state.observe().legal_moves()``): they differ only in Pyramid, where the engine
-        declares a game LOST as soon as the stock order it knows rules out every removal,
-        while a player who cannot see the stock may still draw and recycle.
+        declares a game LOST as soon as the stock order it knows rules out every removal
+        (`legal_moves` is then empty, `is_legal` False), while a player who cannot see the
+        stock may still draw and recycle, so that an honest game plays on to the end the
+        player sees.
 
         Args:
             move: one of `legal_moves`, its text such as ``"KC"`` or ``"draw"``

@@ -30,7 +30,9 @@ class GameDefault(enum.Enum):
 
 GAME_DEFAULT: Final = GameDefault.GAME_DEFAULT
 """The default of a limit of a function that serves every game (`pyramid13.solve`'s
-`node_limit`, say): the game's own default, as its solver or hinter has it."""
+`node_limit`, say): the game's own default, as its solver or hinter has it, which each
+such function's description gives for each game. A value of its own type, never a
+number: pass it, or leave the limit out, to get the game's default."""
 
 
 def check_limits(node_limit: object, time_limit: object) -> None:

@@ -43,6 +43,10 @@ class ReplanBot(PlanFollower):
         node_limit: positions the beam search expands per sample.
         seed: picks the samples (and the fallback's stuck moves).
 
+    Raises:
+        InvalidArgumentError: `samples` or `node_limit` is not an int >= 1, or `seed` not
+            an int (a bool or a float is refused).
+
     Examples:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc", suits=1)

@@ -55,6 +55,11 @@ class RolloutBot(PlanFollower):
             on; 0 plays from there as before it.
         seed: picks the samples.
 
+    Raises:
+        InvalidArgumentError: a setting is not an int (a bool or a float is refused) or is
+            below its least value: 1 for `samples`, `candidates` and `node_limit`, 0 for
+            `depth` and `solve_limit`.
+
     Examples:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc")
