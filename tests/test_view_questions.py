@@ -175,8 +175,7 @@ def check_pyramid_reasons(state: p13.GameState, view: p13.Observation) -> None:
         assert (reason is None) == view.is_legal(move)
         expected = state.why_illegal(move)
         if parted and expected == "The game is over (lost).":
-            assert reason is not None, move
-            assert "over" not in reason, move
+            assert reason is None or "over" not in reason, move
         else:
             assert reason == expected, move
 
