@@ -50,7 +50,7 @@ from .._base.views import (
 from ._actions import _ACTION_OF, ACTION_COUNT
 from ._moves import Move
 from ._rules import RuleSet, as_rules
-from ._state import PILE_BITS, GameState, _draw, _recycle
+from ._state import _DRAW_ONLY, _VALUE, PILE_BITS, GameState, _draw, _recycle
 
 __all__ = ["Observation", "determinize"]
 
@@ -341,12 +341,7 @@ def observe(state: GameState) -> Observation:
         unseen.sort(key=_sort_key)
     else:
         unseen = []
-    moves = state.legal_moves()
-    status = state.status
-    if status is Status.LOST:
-        moves = _honest_moves(state, known, unseen)
-        if moves:
-            status = Status.PLAYING
+    status, moves = honest_play(state)
     return Observation(
         state.rules,
         state.pyramid,
@@ -363,65 +358,67 @@ def observe(state: GameState) -> Observation:
     )
 
 
-def _honest_moves(
-    state: GameState, known: tuple[Card | None, ...], unseen: list[Card]
-) -> tuple[Move, ...]:
+def honest_play(state: GameState) -> tuple[Status, tuple[Move, ...]]:
+    """The status and legal moves of ``state.observe()``, without building it: the
+    state's own, but where the engine declares the game LOST early (the learning
+    environments' fast path, where such a step then costs about what any other does)."""
+    status = state.status
+    if status is not Status.LOST:
+        return status, state.legal_moves()
+    moves = _honest_moves(state)
+    return (Status.PLAYING, moves) if moves else (status, ())
+
+
+def _honest_moves(state: GameState) -> tuple[Move, ...]:
     """The moves an honest player still has in `state`, which the engine declares LOST:
-    the draw or recycle the rules allow, while some arrangement of the unseen cards lets
-    a removal come; else none."""
-    game = state._game
-    if state._stock:
-        stock_move = Move.DRAW
-    elif state._waste and (not game.passes or state._pass < game.passes):
-        stock_move = Move.RECYCLE
-    else:
+    the draw the rules allow, while some arrangement of the unseen cards lets a removal
+    come; else none (from the second pass on, or with the stock empty, the player knows
+    every talon card: the engine's verdict is the player's too)."""
+    stock = state._stock
+    if state._pass > 1 or not stock:
         return ()
-    if not unseen:
-        return ()  # the player knows the stock: the engine's verdict is the player's too
+    game = state._game
+    hidden = stock >> 6 if game.stock_top else stock  # the cards not seen (`_known_stock`)
+    if not hidden:
+        return ()
     value_bits = game.shape(state._pyr).value_bits
-    if _removal_can_come(game, value_bits, known, state.waste_piles, state._pass, unseen):
-        return (stock_move,)
+    if _removal_can_come(game, value_bits, stock, state._waste, state._pass, hidden):
+        return _DRAW_ONLY
     return ()
 
 
 def _removal_can_come(
-    game: Any,
-    value_bits: int,
-    stock: tuple[Card | None, ...],
-    waste_piles: tuple[tuple[Card, ...], ...],
-    pass_: int,
-    unseen: list[Card],
+    game: Any, value_bits: int, stock: int, waste: int, pass_: int, hidden: int
 ) -> bool:
-    """Whether some arrangement of `unseen` into the None places of `stock` lets draws and
-    recycles make a removal legal (`value_bits`: bit v set when an available pyramid card
-    has value v). See the module for why the answer is exact.
+    """Whether some arrangement of the `hidden` cards (packed card ids, the stock cards the
+    player has not seen) into their places lets draws and recycles from `stock` and
+    `waste` (packed as in the state) make a removal legal (`value_bits`: bit v set when an
+    available pyramid card has value v). See the module for why the answer is exact.
 
-    Every talon place gets a label (1..); the draws and recycles are played on the labels,
-    and each moment's exposed places are checked against the cards that could lie there.
+    The draws and recycles are played on the cards where they lie, and each moment's
+    exposed places are checked against the cards that could lie there: the card itself
+    where the player has seen it, any hidden card where not.
     """
-    values = [0]  # label -> the value of the card known there, 0 where unseen
-    packed_stock = 0
-    for card in stock:
-        values.append(card.value if card is not None else 0)
-        packed_stock = (packed_stock << 6) | (len(values) - 1)
-    waste = 0
-    for offset, pile in zip(game.offsets, waste_piles, strict=True):
-        packed = 0
-        for card in pile:
-            values.append(card.value)
-            packed = (packed << 6) | (len(values) - 1)
-        waste |= packed << offset
-    unseen_values = {card.value for card in unseen}
+    values = _VALUE.copy()  # card id -> the value the player knows there, 0 where unseen
+    unseen_bits = 0  # bit v set when an unseen card has value v
+    while hidden:
+        card = hidden & 63
+        unseen_bits |= 1 << values[card]
+        values[card] = 0
+        hidden >>= 6
+    # What pairs with an unseen card: bit v set when some unseen card has value 13 - v
+    # (the 14 bits 0..13 of `unseen_bits` in reverse order).
+    partners = int(f"{unseen_bits:014b}"[::-1], 2)
     # An unseen card that makes a removal alone (a King, or one pairing with the pyramid).
-    lone = any(value == 13 or value_bits >> (13 - value) & 1 for value in unseen_values)
+    lone = bool(unseen_bits >> 13 & 1 or partners & value_bits)
     # Two unseen cards summing to 13 (always two cards: 13 is odd).
-    pair = any(13 - value in unseen_values for value in unseen_values)
+    pair = bool(partners & unseen_bits)
 
     def removal(a: int, b: int) -> bool:
         if a and b:
             return a + b == 13
         known = a or b
-        return pair if not known else 13 - known in unseen_values
+        return pair if not known else bool(partners >> known & 1)
 
     def exposed_removal(stock: int, waste: int) -> bool:
         tops = []
@@ -447,7 +444,7 @@ def _removal_can_come(
 
     passes = game.passes
     seen: set[int] = set()
-    stock_now = packed_stock
+    stock_now = stock
     while True:
         if exposed_removal(stock_now, waste):
             return True
