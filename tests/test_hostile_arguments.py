@@ -561,3 +561,60 @@ def test_spider_env_takes_numpy_actions_and_checks_seeds() -> None:
             env.reset(options={"deal_seed": deal_seed})
     env.reset(options={"deal_seed": np.int64(3)})
     assert env.unwrapped._deal_seed == 3
+
+
+# -- one rule for every node limit, in both games ----------------------------------------------
+
+MAX_NODE_LIMIT = 2**63 - 1
+SPIDER_START = spider.GameState.new(spider.Layout.shuffled(1))
+
+NODE_LIMIT_CALLS: dict[str, Callable[[Any], object]] = {
+    "solve": lambda v: p13.solve(STATE, node_limit=v, time_limit=0.05),
+    "hint": lambda v: p13.hint(STATE, node_limit=v, time_limit=0.05),
+    "Hinter": lambda v: p13.Hinter(node_limit=v, time_limit=0.05).hint(STATE),
+    "pyramid.Hinter": lambda v: p13.pyramid.Hinter(node_limit=v, time_limit=0.05).hint(STATE),
+    "spider.solve": lambda v: spider.solve(SPIDER_START, node_limit=v, time_limit=0.05),
+    "spider.hint": lambda v: spider.hint(SPIDER_START, node_limit=v, time_limit=0.05),
+    "spider.Hinter": lambda v: spider.Hinter(node_limit=v, time_limit=0.05).hint(SPIDER_START),
+    "Hinter on Spider": lambda v: p13.Hinter(node_limit=v, time_limit=0.05).hint(SPIDER_START),
+    "SolverBot": lambda v: p13.SolverBot(node_limit=v),
+    "ReplanBot": lambda v: p13.ReplanBot(node_limit=v),
+    "spider.ReplanBot": lambda v: spider.ReplanBot(node_limit=v),
+    "spider.RolloutBot": lambda v: spider.RolloutBot(node_limit=v),
+    "win_rate": lambda v: p13.win_rate("classic", range(1), workers=1, node_limit=v),
+}
+
+
+def _set_node_limit(hinter: Any, value: object) -> object:
+    hinter.node_limit = value
+    return hinter.hint(STATE if not isinstance(hinter, spider.Hinter) else SPIDER_START)
+
+
+NODE_LIMIT_CALLS.update(
+    {
+        "Hinter.node_limit =": lambda v: _set_node_limit(p13.Hinter(time_limit=0.05), v),
+        "pyramid.Hinter.node_limit =": lambda v: _set_node_limit(
+            p13.pyramid.Hinter(time_limit=0.05), v
+        ),
+        "spider.Hinter.node_limit =": lambda v: _set_node_limit(spider.Hinter(time_limit=0.05), v),
+    }
+)
+
+
+@pytest.mark.parametrize("name", sorted(NODE_LIMIT_CALLS))
+def test_every_node_limit_takes_ints_up_to_2_63_and_refuses_the_rest_alike(name: str) -> None:
+    # Regression: 10**309 raised OverflowError in Pyramid's hint and Hinter, where solve
+    # and Spider's hint took it.
+    call = NODE_LIMIT_CALLS[name]
+    for value in (0, -1, 2**63, 10**309, 10**5000):
+        with pytest.raises(p13.InvalidArgumentError, match=r"must be an int in 1\.\.2\*\*63-1"):
+            call(value)
+    call(MAX_NODE_LIMIT)  # the largest is taken
+    call(1)
+
+
+def test_rolloutbots_solve_limit_follows_the_rule_from_0() -> None:
+    assert spider.RolloutBot(solve_limit=0).solve_limit == 0
+    assert spider.RolloutBot(solve_limit=MAX_NODE_LIMIT).solve_limit == MAX_NODE_LIMIT
+    with pytest.raises(p13.InvalidArgumentError, match=r"solve_limit must be an int in 0\.\."):
+        spider.RolloutBot(solve_limit=10**309)
