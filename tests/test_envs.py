@@ -186,9 +186,7 @@ def test_the_honest_status_plays_on_where_the_engine_declares_a_game_lost() -> N
                 assert env.render().rstrip().endswith("playing")
                 env.render_mode = "svg"
                 assert "· playing</text>" in env.render()
-            array, reward, terminated, _, info = env.step(
-                rng.choice(env.observe().legal_actions())
-            )
+            array, reward, terminated, _, info = env.step(rng.choice(env.observe().legal_actions()))
             view = env.state.observe()  # built afresh: the step built none
             assert info["status"] == view.status.value
             assert terminated == view.is_over

@@ -119,7 +119,7 @@ def test_bad_arguments_are_refused(arguments: dict[str, Any], message: str) -> N
         (object(), "bot must be a Bot"),
         (spider.GreedyBot, "not the class GreedyBot \\(pass an instance: GreedyBot\\(\\)\\)"),
     ],
-    ids=repr,
+    ids=["None", "numpy int", "text", "object", "class"],
 )
 def test_what_is_no_bot_is_refused(bot: Any, match: str) -> None:
     with pytest.raises(p13.InvalidArgumentError, match=match):
