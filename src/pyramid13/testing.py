@@ -99,7 +99,8 @@ def check_honest(
     1 - (1 - *p*) ** *n*. For *f* = 1 %, *q* = 1/2 (a choice between two moves by a
     hidden card) and two twins, *p* = 0.75 %: 398 positions catch it 95 times in 100,
     612 positions 99 times in 100, the default 200 positions 78 times in 100
-    (`benchmarks/honest_check_power.py` measures it). Since *p* is at most *f*, catching
+    (`benchmarks/honest_check_power.py`, 200 runs of such a bot: caught in 78.5 %, 94.0 %
+    and 99.5 % of them). Since *p* is at most *f*, catching
     a 1 % peeker 95 times in 100 takes 299 positions or more (99 times, 459), however
     many twins.
 

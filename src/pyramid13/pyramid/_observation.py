@@ -34,6 +34,7 @@ import attrs
 from .._base.actions import action_mask, sorted_actions
 from .._base.cards import Card
 from .._base.errors import InvalidPositionError
+from .._base.fields import check_card_tuple, check_count, check_score, check_type, refuse
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
 from .._base.scaffold import MoveLine, move_line
@@ -48,6 +49,7 @@ from .._base.views import (
     view_fields,
 )
 from ._actions import _ACTION_OF, ACTION_COUNT
+from ._layout import PYRAMID_SIZE, STOCK_SIZE
 from ._moves import Move
 from ._rules import RuleSet, as_rules
 from ._state import _DRAW_ONLY, _VALUE, PILE_BITS, GameState, _draw, _recycle
@@ -79,7 +81,7 @@ def _history_repr(history: object) -> str:
     return repr(_history_key(history))
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Observation:
     """What a Pyramid player sees and remembers: the pyramid, the waste, the stock as far as
     the player has seen it, and the unseen cards as a set. Made by `GameState.observe`.
@@ -95,6 +97,11 @@ class Observation:
     exactly when some place that will be exposed could hold an unseen King or an unseen
     card pairing with an available pyramid card, or two places exposed together could hold
     two cards summing to 13 (one unseen and one seen, or two unseen).
+
+    Raises:
+        InvalidArgumentError: built by hand, a field is not of the type `observe` gives it
+            (28 pyramid slots, the rules' waste piles, a stock of Card or None as long as
+            `stock_size`, ...). Whether some game shows the view is not checked here.
 
     Examples:
         >>> from pyramid13 import GameState, Layout
@@ -133,6 +140,37 @@ class Observation:
     """The stock cards the player has not seen, sorted by `Card.index` (the cards behind
     the None entries of `stock`)."""
     _moves: tuple[Move, ...] = attrs.field(repr=False, eq=False)
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        pyramid: tuple[Card | None, ...],
+        waste_piles: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card | None, ...],
+        stock_size: int,
+        stock_top: Card | None,
+        pass_number: int,
+        score: int,
+        history: tuple[Move, ...] | MoveLine,
+        status: Status,
+        unseen: tuple[Card, ...],
+        moves: tuple[Move, ...],
+    ) -> None:
+        self.__attrs_init__(
+            rules,
+            pyramid,
+            waste_piles,
+            stock,
+            stock_size,
+            stock_top,
+            pass_number,
+            score,
+            history,
+            status,
+            unseen,
+            moves,
+        )
+        _check_fields(self)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -342,7 +380,8 @@ def observe(state: GameState) -> Observation:
     else:
         unseen = []
     status, moves = honest_play(state)
-    return Observation(
+    view: Observation = _new(Observation)  # the engine's own fields: no checks needed
+    view.__attrs_init__(
         state.rules,
         state.pyramid,
         state.waste_piles,
@@ -356,6 +395,38 @@ def observe(state: GameState) -> Observation:
         tuple(unseen),
         moves,
     )
+    return view
+
+
+_new = object.__new__
+
+
+def _check_fields(view: Observation) -> None:
+    """Refuse an observation whose fields are not of the types `observe` gives them."""
+    owner = "a Pyramid Observation"
+    check_type(owner, "rules", view.rules, RuleSet)
+    check_card_tuple(owner, "pyramid", view.pyramid, none=True, size=PYRAMID_SIZE)
+    piles = view.waste_piles
+    if not isinstance(piles, tuple) or len(piles) != view.rules.waste_piles:
+        refuse(owner, "waste_piles", f"a tuple of {view.rules.waste_piles} tuples", piles)
+    for pile in piles:
+        check_card_tuple(owner, "waste_piles", pile)
+    check_card_tuple(owner, "stock", view.stock, none=True)
+    if len(view.stock) > STOCK_SIZE:
+        refuse(owner, "stock", f"a tuple of at most {STOCK_SIZE} Card or None", view.stock)
+    if type(view.stock_size) is not int or view.stock_size != len(view.stock):
+        refuse(owner, "stock_size", f"the stock's length, {len(view.stock)}", view.stock_size)
+    check_type(owner, "stock_top", view.stock_top, (Card, type(None)))
+    check_count(owner, "pass_number", view.pass_number, 1)
+    check_score(owner, view.score)
+    history = view.history
+    if not isinstance(history, tuple) or not all(isinstance(move, Move) for move in history):
+        refuse(owner, "history", "a tuple of Move", history)
+    check_type(owner, "status", view.status, Status)
+    check_card_tuple(owner, "unseen", view.unseen)
+    moves = view._moves
+    if not isinstance(moves, tuple) or not all(isinstance(move, Move) for move in moves):
+        refuse(owner, "moves", "a tuple of Move", moves)
 
 
 def honest_play(state: GameState) -> tuple[Status, tuple[Move, ...]]:
