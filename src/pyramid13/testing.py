@@ -210,9 +210,6 @@ class _Raised:
             and str(other.error) == str(self.error)
         )
 
-    def __hash__(self) -> int:
-        return hash((type(self.error), str(self.error)))
-
     def __str__(self) -> str:
         return f"raised {type(self.error).__name__}: {self.error}"
 
