@@ -204,3 +204,22 @@ def test_a_bot_that_draws_from_a_global_generator_is_called_nondeterministic(
     message = str(info.value)
     assert "is nondeterministic: asked twice in the same position" in message
     assert "chose otherwise" not in message
+
+
+class TwinShy:
+    """Plays the first legal move, but raises in a state with a history and no past: a
+    twin (`determinize` knows no past), which no real game gives."""
+
+    def choose(self, state: p13.GameState) -> p13.Move:
+        if state.history and state.previous is None:
+            raise RuntimeError("a twin")
+        return state.legal_moves()[0]
+
+
+def test_a_bot_that_fails_only_in_twins_is_caught_saying_so() -> None:
+    with pytest.raises(AssertionError) as info:
+        check_honest(TwinShy(), p13.RuleSet.preset("microsoft"), positions=5)
+    message = str(info.value)
+    assert "failed in a twin that looks the same" in message
+    assert "raised RuntimeError: a twin in" in message
+    assert "already says" not in message  # the twin's engine plays on
