@@ -73,7 +73,8 @@ def solve(
     Raises:
         InvalidArgumentError: `state` is not a GameState of a game, a limit is not a
             positive number or None (a time limit must also be finite: NaN and infinity
-            are refused), or `optimal` for a game whose solver finds no shortest solution.
+            are refused; a node limit is an int up to 2**63-1, in every game), or
+            `optimal` for a game whose solver finds no shortest solution.
 
     Examples:
         >>> import pyramid13 as p13
@@ -121,7 +122,7 @@ def hint(
 
     Raises:
         InvalidArgumentError: `state` is not a GameState of a game, or a limit is not a
-            positive number or None.
+            positive number or None (a node limit: an int up to 2**63-1).
 
     Examples:
         >>> import pyramid13 as p13
@@ -277,8 +278,8 @@ class Hinter:
             by default the game's: Pyramid 1 (Spider's hinter has none).
 
     Raises:
-        InvalidArgumentError: a limit is not a positive number or None (`saved_limit`: an
-            int >= 0).
+        InvalidArgumentError: a limit is not a positive number or None (a node limit: an
+            int up to 2**63-1; `saved_limit`: an int >= 0), here or when set.
 
     Examples:
         >>> import pyramid13 as p13
@@ -346,6 +347,7 @@ class Hinter:
         return GAME_DEFAULT
 
     def _set_limit(self, name: str, value: Any) -> None:
+        check_limits(*((value, None) if name == "node_limit" else (None, value)))
         self._given[name] = value
         for hinter in self._hinters.values():
             if hasattr(hinter, name):

@@ -16,7 +16,6 @@ import copy
 import enum
 import importlib
 import math
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -31,7 +30,7 @@ from ._base.integers import as_int
 from ._base.solving import GAME_DEFAULT, GameDefault, check_limits
 from ._base.status import Status
 from ._base.text import describe
-from ._runs import Chunks, RunError, check_picklable, run_chunks
+from ._runs import MAX_WORKERS, Chunks, RunError, check_picklable, pool_size, run_chunks
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -476,8 +475,9 @@ def win_rate(
             functions in it.
         executor: where to run the chunks; the caller keeps ownership (it is not shut
             down). None: a process pool over `workers` processes made for this call.
-        workers: processes of the default pool (default: every core); 1 runs everything
-            in this process, without a pool.
+        workers: processes of the default pool, an int in 1..1024 (default: every core);
+            the pool has at most one per deal and per core (more would only wait for each
+            other); 1 runs everything in this process, without a pool.
         chunk_size: seeds per task (default: about four tasks per worker, at most 500
             seeds each, so progress moves and the load stays balanced).
         progress: show a `tqdm` progress bar (install the ``cli`` extra).
@@ -508,11 +508,13 @@ def win_rate(
     rules, game = _rules_and_game(rules)
     bot, name = _as_player(player, game)
     seeds = _as_deals(deals)
-    for label, value in (
-        ("workers", workers),
-        ("chunk_size", chunk_size),
-        ("max_moves", max_moves),
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or not 0 < workers <= MAX_WORKERS
     ):
+        raise InvalidArgumentError(
+            f"workers must be an int in 1..{MAX_WORKERS} or None, not {describe(workers)}"
+        )
+    for label, value in (("chunk_size", chunk_size), ("max_moves", max_moves)):
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, int) or value < 1
         ):
@@ -527,8 +529,8 @@ def win_rate(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
         )
     job = _Job(game.name, rules, bot, node_limit, time_limit, max_moves)
-    alone = executor is None and (workers == 1 or len(seeds) <= 1)
-    parallel = 1 if alone else workers or os.cpu_count() or 1
+    parallel = pool_size(workers, len(seeds))
+    alone = executor is None and parallel == 1
     size = chunk_size or max(1, min(500, math.ceil(len(seeds) / (4 * parallel))))
     if alone:
         workers = 1

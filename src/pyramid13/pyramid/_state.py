@@ -240,33 +240,52 @@ def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pas
 def _removal_reachable_one_pile(
     game: _Game, value_bits: int, stock: int, waste: int, pass_: int
 ) -> bool:
-    """`_removal_reachable` for one waste pile without waste pairing, in one tight loop."""
+    """`_removal_reachable` for one waste pile without waste pairing, without playing the
+    draws one by one: with no removal the cards come round in a fixed order. This pass
+    draws the stock; each later pass (when a recycle is allowed) draws the whole talon,
+    the waste from its bottom then the stock, in the same order every time. So a removal
+    can come exactly when some moment of this pass or of the next shows one."""
+    order = []  # this pass's cards, in drawing order
+    while stock:
+        order.append(stock & 63)
+        stock >>= 6
+    if _pass_shows_removal(game, value_bits, order, False):
+        return True
     passes = game.passes
+    if not (order or waste) or (passes and pass_ >= passes):
+        return False
+    talon = []
+    while waste:
+        talon.append(waste & 63)
+        waste >>= 6
+    talon.reverse()  # bottom first: the order the recycled waste is drawn in
+    talon.extend(order)
+    return _pass_shows_removal(game, value_bits, talon, True)
+
+
+def _pass_shows_removal(game: _Game, value_bits: int, order: list[int], fresh: bool) -> bool:
+    """Whether some moment of a pass that draws the cards `order` (one waste pile) shows a
+    removal: after each draw, the waste top and, where it plays, the stock top. `fresh`:
+    the pass starts with an empty waste (after a recycle), its first moment showing the
+    stock top alone."""
     stock_top = game.stock_top
-    count = game.draw_count
-    seen: set[int] = set()
-    while True:
-        if stock:
-            if count == 1:
-                waste = (waste << 6) | (stock & 63)
-                stock >>= 6
-            else:
-                stock, waste = _draw(game, stock, waste)
-        elif waste and (not passes or pass_ < passes):
-            if waste in seen:
-                return False
-            seen.add(waste)
-            stock, waste = _recycle(game, waste), 0
-            pass_ += 1
-        else:
-            return False
-        value = _VALUE[waste & 63]
-        if value and (value == 13 or value_bits >> (13 - value) & 1):
+    size = len(order)
+    if fresh and stock_top and size:
+        value = _VALUE[order[0]]
+        if value == 13 or value_bits >> (13 - value) & 1:
             return True
-        if stock_top and stock:
-            other = _VALUE[stock & 63]
+    count = game.draw_count
+    for drawn in range(count, size + count, count):
+        if drawn > size:
+            drawn = size
+        value = _VALUE[order[drawn - 1]]
+        if value == 13 or value_bits >> (13 - value) & 1:
+            return True
+        if stock_top and drawn < size:
+            other = _VALUE[order[drawn]]
             if other == 13 or value_bits >> (13 - other) & 1 or other + value == 13:
                 return True
+    return False
 
 
 class _StateSlots(StateFields):

@@ -19,6 +19,7 @@ import attrs
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidArgumentError, InvalidPositionError
+from .._base.fields import check_score
 from .._base.location import CardLocation
 from .._base.packing import pack as _pack
 from .._base.position import code_rules
@@ -38,6 +39,7 @@ from ._actions import _ACTION_OF, ACTION_COUNT, SPACE, action_mask, sorted_actio
 from ._layout import Layout
 from ._moves import PILES, Move
 from ._pile import ObservedPile
+from ._pile import observed_pile as _observed_pile
 from ._position import check_table
 from ._rules import RuleSet, as_rules
 from ._state import (
@@ -74,10 +76,15 @@ def _history_repr(history: object) -> str:
     return repr(_history_key(history))
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Observation:
     """What a Spider player sees: face-up cards, counts of hidden cards, and the unseen cards
     as a multiset. Immutable; holds no hidden card. Made by `GameState.observe`.
+
+    Raises:
+        InvalidArgumentError: built by hand, a field is not of the type `observe` gives it
+            (ten `ObservedPile`, counts as ints, a tuple of Card, ...). Whether some game
+            shows the view is not checked here (`determinize` checks it).
 
     Examples:
         >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
@@ -111,6 +118,23 @@ class Observation:
     _moves: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        piles: tuple[ObservedPile, ...],
+        stock_size: int,
+        deals_left: int,
+        runs_removed: tuple[Suit, ...],
+        score: int,
+        history: tuple[Move, ...] | MoveLine,
+        status: Status,
+        unseen: tuple[Card, ...],
+    ) -> None:
+        self.__attrs_init__(
+            rules, piles, stock_size, deals_left, runs_removed, score, history, status, unseen
+        )
+        _check_fields(self)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -468,9 +492,10 @@ def observe(state: GameState) -> Observation:
     unseen = [card for pile in piles for card in pile.face_down]
     unseen.extend(stock)
     unseen.sort(key=_sort_key)
-    return Observation(
+    view: Observation = _new(Observation)  # the engine's own fields: no checks needed
+    view.__attrs_init__(
         state.rules,
-        tuple(ObservedPile(len(pile.face_down), pile.face_up) for pile in piles),
+        tuple(_observed_pile(len(pile.face_down), pile.face_up) for pile in piles),
         len(stock),
         state.deals_left,
         state.runs_removed,
@@ -479,6 +504,10 @@ def observe(state: GameState) -> Observation:
         state.status,
         tuple(unseen),
     )
+    return view
+
+
+_new = object.__new__
 
 
 def determinize(observation: Observation, rng: random.Random) -> GameState:
@@ -574,6 +603,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     return state
 
 
+_DECK = 104  # no count of a Spider view is larger
+
+
 def _check_fields(observation: Observation) -> None:
     """Refuse an observation whose fields are not of the types `observe` gives them."""
 
@@ -593,16 +625,17 @@ def _check_fields(observation: Observation) -> None:
         refuse("piles", f"a tuple of {PILES} ObservedPile", piles)
     for number, pile in enumerate(piles, 1):
         count = pile.face_down_count
-        if type(count) is not int or count < 0:
-            refuse(f"pile {number} face_down_count", "an int >= 0", count)
+        if type(count) is not int or not 0 <= count <= _DECK:
+            refuse(f"pile {number} face_down_count", f"an int in 0..{_DECK}", count)
         if not isinstance(pile.face_up, tuple) or not all(
             isinstance(card, Card) for card in pile.face_up
         ):
             refuse(f"pile {number} face_up", "a tuple of Card", pile.face_up)
-    for name in ("stock_size", "deals_left", "score"):
+    for name in ("stock_size", "deals_left"):
         value = getattr(observation, name)
-        if type(value) is not int or (name != "score" and value < 0):
-            refuse(name, "an int" if name == "score" else "an int >= 0", value)
+        if type(value) is not int or not 0 <= value <= _DECK:
+            refuse(name, f"an int in 0..{_DECK}", value)
+    check_score("the observation", observation.score)
     if not isinstance(observation.runs_removed, tuple) or not all(
         isinstance(suit, Suit) for suit in observation.runs_removed
     ):

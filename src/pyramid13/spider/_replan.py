@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .._base.solving import check_node_count
 from ._bots import _check_int, _check_seed
 from ._follow import Plan, PlanFollower, Table, hidden, sample, table
 from ._moves import Move
@@ -71,7 +72,7 @@ class ReplanBot(PlanFollower):
     def __init__(self, samples: int = 3, *, node_limit: int = 20_000, seed: int = 0) -> None:
         self._settle(
             samples=_check_int("samples", samples, 1),
-            node_limit=_check_int("node_limit", node_limit, 1),
+            node_limit=check_node_count(node_limit),
             seed=_check_seed(seed),
         )
         self._reset()

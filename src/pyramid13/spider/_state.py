@@ -50,6 +50,7 @@ from ._actions import SPACE
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
 from ._pile import Pile
+from ._pile import pile as _pile
 from ._rules import RuleSet, as_rules
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
 
@@ -379,7 +380,7 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         game = self._game
         downs = self._downs
         return tuple(
-            Pile(
+            _pile(
                 tuple(_CARD[card] for card in game.downs[pile][: (downs >> (3 * pile)) & 7]),
                 _unpack(self._ups[pile]),
             )

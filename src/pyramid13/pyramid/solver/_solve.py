@@ -50,7 +50,8 @@ def solve(
 
     Raises:
         InvalidArgumentError: `state` is not a GameState, or a limit is not a positive
-            number or None (a time limit must also be finite: NaN and infinity are refused).
+            number or None (a time limit must also be finite: NaN and infinity are
+            refused; a node limit is an int up to 2**63-1).
 
     Examples:
         >>> import pyramid13 as p13

@@ -62,7 +62,8 @@ def solve(
 
     Raises:
         InvalidArgumentError: `state` is not a spider GameState, or a limit is not a
-            positive number or None (NaN and infinity included).
+            positive number or None (NaN and infinity included; a node limit: an int up
+            to 2**63-1).
 
     Examples:
         >>> from pyramid13 import spider
