@@ -569,6 +569,39 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
 
         return changes(self)
 
+    def change_steps(self) -> tuple[tuple[Change, ...], ...]:
+        """What the last move did, as the steps a player's interface animates one after
+        another: each step a tuple of the `Change` records of the cards that move together;
+        empty at the start of the game. Worked out when asked: `apply` pays nothing for it.
+
+        A removal: one step, its cards to ``Place.REMOVED``. A draw: one step per card
+        drawn, in drawing order, each from the stock's top onto the top of its waste pile
+        (pile 1, 2, ... when the rules deal the draw onto several piles). A recycle: one
+        step, the whole waste back into the stock (the changes of `changes`). Under rules
+        that let the stock top play, a last step turns the stock's new top card face up
+        when a removal or draw uncovered it; until then it lies face down.
+
+        Each step applies to the table the steps before it left, as `Change` describes:
+        the first to ``previous.table()``, and the last leaves `table` exactly. A change's
+        `source` and `target` are measured in the tables before and after its step (a
+        drawn card leaves the stock from depth 0 and lands at depth 0, whatever lies on it
+        once the draw is over). Read backwards (the last step first, each step's changes
+        read backwards as `Change` says) the steps undo the move. A step names no card
+        before the step that turns it face up or draws it, so the steps are as safe to
+        send to a player's screen as `changes`.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+            >>> for step in state.apply("draw").change_steps():
+            ...     print([(str(c.card), c.source.place.value, c.target.place.value,
+            ...             c.turned_up) for c in step])
+            [('QC', 'stock', 'waste', False)]
+            [('4S', 'stock', 'stock', True)]
+        """
+        from ._changes import change_steps
+
+        return change_steps(self)
+
     @property
     def pass_number(self) -> int:
         """The current pass through the stock, starting at 1; each recycle adds one."""

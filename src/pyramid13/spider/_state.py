@@ -453,6 +453,44 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
 
         return changes(self)
 
+    def change_steps(self) -> tuple[tuple[Change, ...], ...]:
+        """What the last move did, as the steps a player's interface animates one after
+        another, in the order the rules make them happen: each step a tuple of the
+        `Change` records of the cards that move together; empty at the start of the game.
+        Worked out when asked: `apply` pays nothing for it.
+
+        A unit move: the unit lands on the target pile (one step, even when it completes a
+        run); the card it uncovered on the source pile turns face up; the run it completed
+        lifts off to ``Place.REMOVED`` (one step, the Ace first); the card that uncovered
+        turns face up. A deal: card by card, pile 1 first, each from the stock's top
+        onto its pile, and right after a card that completes a run, that run's lift-off
+        and the turn of the card under it. A removal: the run lifts off, then the card
+        under it turns face up. Each step that a move does not make is left out.
+
+        Each step applies to the table the steps before it left, as `Change` describes:
+        the first to ``previous.table()``, and the last leaves `table` exactly. A change's
+        `source` and `target` are measured in the tables before and after its step, so a
+        card that stops on the way has a change in each step it moves in: a unit that
+        completes a run goes from its pile to the target pile (target
+        ``CardLocation(Place.PILE, target, depth)``) in the first step and from there to
+        ``Place.REMOVED`` in the lift-off, where `changes` has one change straight to
+        ``Place.REMOVED``. Read backwards (the last step first, each step's changes read
+        backwards as `Change` says) the steps undo the move. A step names no card before
+        the step that turns it face up or deals it, so the steps are as safe to send to a
+        player's screen as `changes`.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> for step in state.apply("2:1>4").change_steps():
+            ...     print([(str(c.card), c.source.index, c.target.index, c.turned_up)
+            ...            for c in step])
+            [('TH', 1, 3, False)]
+            [('9S', 1, 1, True)]
+        """
+        from ._changes import change_steps
+
+        return change_steps(self)
+
     # -- history ------------------------------------------------------------------------
 
     def undo(self, penalty: bool = False) -> GameState:
