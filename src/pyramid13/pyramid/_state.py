@@ -191,6 +191,29 @@ def _recycle(game: _Game, waste: int) -> int:
     return stock
 
 
+def first_state(game: _Game) -> GameState:
+    """The start of `game`: its layout dealt under its rules (`GameState.new`)."""
+    stock = _pack(game.layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
+    waste = 0
+    if game.rules.first_card_to_waste:
+        waste, stock = stock & 63, stock >> 6
+    return _make(game, (1 << SLOTS) - 1, stock, waste, 1, 0, None, None)
+
+
+def score_event(
+    game: _Game, before: int, move: Move, removed: int, pyr: int, left: int, pass_: int
+) -> ScoreEvent:
+    """What `move` did, for the scoring policy: `before` is the pyramid before it, `pyr`
+    the pyramid after it, `left` the cards then in the stock and the waste, `pass_` the
+    pass then."""
+    gone = before & ~pyr
+    rows: tuple[int, ...] = ()
+    if gone:
+        rows = tuple([row for row in _ROWS_TOUCHED[gone] if not ROW_MASKS[row] & pyr])
+    won = not pyr and (not game.all_cards or not left)
+    return _new_event(ScoreEvent, (move, removed, rows, won, left, pass_))
+
+
 def _talon_removal_possible(game: _Game, value_bits: int, stock: int, waste: int) -> bool:
     """Whether some removal is legal now, given the available pyramid values."""
     tops = []
@@ -324,13 +347,7 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         if not isinstance(layout, Layout):
             hint = " (read a layout code with Layout.parse)" if isinstance(layout, str) else ""
             raise InvalidLayoutError(f"layout must be a Layout{hint}, not {type(layout).__name__}")
-        rules = as_rules(rules)
-        game = _Game(layout, rules)
-        stock = _pack(layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
-        waste = 0
-        if rules.first_card_to_waste:
-            waste, stock = stock & 63, stock >> 6
-        return _make(game, (1 << SLOTS) - 1, stock, waste, 1, 0, None, None)
+        return first_state(_Game(layout, as_rules(rules)))
 
     @classmethod
     def from_string(cls, text: str, rules: RuleSet | str | None = None) -> GameState:
@@ -773,16 +790,11 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
         self, move: Move, removed: int, pyr: int, stock: int, waste: int, pass_: int
     ) -> ScoreEvent:
         game = self._game
-        gone = self._pyr & ~pyr
-        rows: tuple[int, ...] = ()
-        if gone:
-            rows = tuple([row for row in _ROWS_TOUCHED[gone] if not ROW_MASKS[row] & pyr])
         if game.piles == 1:
             left = (stock.bit_length() + 5) // 6 + (waste.bit_length() + 5) // 6
         else:
             left = _count(stock) + sum(_count((waste >> o) & PILE_MASK) for o in game.offsets)
-        won = not pyr and (not game.all_cards or not left)
-        return _new_event(ScoreEvent, (move, removed, rows, won, left, pass_))
+        return score_event(game, self._pyr, move, removed, pyr, left, pass_)
 
     def _plays_on(self, move: Move) -> bool:
         # After the early LOST verdict the observation may still offer a draw or recycle.

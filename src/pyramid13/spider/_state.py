@@ -43,7 +43,7 @@ from .._base.errors import InvalidArgumentError, InvalidLayoutError, UndoError
 from .._base.location import CardLocation, Change, Place
 from .._base.packing import pack as _pack
 from .._base.packing import unpack as _unpack
-from .._base.scaffold import StateFields, StateScaffold, builder, set_status
+from .._base.scaffold import StateFields, StateScaffold, builder, parent_of, set_status
 from .._base.status import Status
 from .._base.text import describe
 from ._actions import SPACE
@@ -515,7 +515,7 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
         Raises:
             UndoError: this is the first state of the game.
         """
-        parent: GameState | None = self._parent
+        parent: GameState | None = parent_of(self)
         if parent is None:
             raise UndoError("nothing to undo: this is the start of the game")
         game = self._game
@@ -820,9 +820,9 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
         game = self._game
         steps = []
         state: GameState = self
-        while state._parent is not None:
+        while (parent := parent_of(state)) is not None:
             steps.append((str(state._move), state._score, state._debt))
-            state = state._parent
+            state = parent
         steps.reverse()
         return (
             _restore,
