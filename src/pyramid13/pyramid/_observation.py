@@ -140,6 +140,15 @@ class Observation:
     # when it has none.
     _past: Any = attrs.field(default=None, init=False, repr=False, eq=False, hash=False)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled without the past it may have found: a cache, found again when asked.
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_past", None)
+
     @property
     def history(self) -> tuple[Move, ...]:
         """The moves played so far, oldest first."""
@@ -337,6 +346,9 @@ def _known_stock(state: GameState) -> tuple[Card | None, ...]:
         return stock
     hidden: tuple[None, ...] = (None,) * (len(stock) - 1)
     return (*hidden, stock[-1] if state.rules.stock_top_pairable else None)
+
+
+_PICKLED = tuple(field.name for field in attrs.fields(Observation) if field.name != "_past")
 
 
 def observe(state: GameState) -> Observation:

@@ -70,8 +70,6 @@ class Past:
     `Layout` order, a card where the observation tells it, and for a place that ends in
     the stock the index of its place in ``observation.stock`` (bottom to top), which the
     sampled stock fills.
-
-    Pickled, it is dropped (it unpickles as None): it is a cache, found again when asked.
     """
 
     __slots__ = ("cards", "chain")
@@ -87,9 +85,6 @@ class Past:
         """The deal, its stock places filled from `stock` (the sampled stock, bottom to
         top)."""
         return Layout(tuple(stock[card] if isinstance(card, int) else card for card in self.cards))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(None), ())
 
 
 def find_past(observation: Observation) -> Past | None:

@@ -13,7 +13,8 @@ Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 from __future__ import annotations
 
 import random
-from typing import NoReturn
+from functools import partial
+from typing import Any, NoReturn
 
 import attrs
 
@@ -22,7 +23,7 @@ from .._base.errors import InvalidArgumentError, InvalidPositionError
 from .._base.packing import pack as _pack
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
-from .._base.scaffold import MoveLine, move_line
+from .._base.scaffold import DeferredParent, MoveLine, move_line, set_line
 from .._base.status import Status
 from .._base.text import describe
 from .._base.views import (
@@ -36,10 +37,22 @@ from .._base.views import (
 from ._actions import _ACTION_OF, ACTION_COUNT, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, Move
+from ._past import Past, find_past
 from ._pile import ObservedPile
 from ._position import check_table
 from ._rules import RuleSet, as_rules
-from ._state import RUNS_TO_WIN, GameState, _Game, _runs_of, generate, make_position, render
+from ._state import (
+    RUNS_TO_WIN,
+    GameState,
+    _Game,
+    _make,
+    _runs_of,
+    first_state,
+    generate,
+    make_position,
+    new_game,
+    render,
+)
 
 __all__ = ["Observation", "determinize"]
 
@@ -96,6 +109,18 @@ class Observation:
     _moves: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
+    # The observation's past (`_past.find_past`), found by the first `determinize`; False
+    # when it has none.
+    _past: Any = attrs.field(default=None, init=False, repr=False, eq=False, hash=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled without the past it may have found: a cache, found again when asked.
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_past", None)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -316,6 +341,9 @@ class Observation:
         )
 
 
+_PICKLED = tuple(field.name for field in attrs.fields(Observation) if field.name != "_past")
+
+
 def observe(state: GameState) -> Observation:
     """`GameState.observe`: the observation of `state`."""
     piles = state.piles
@@ -398,6 +426,29 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         raise InvalidArgumentError(
             f"the observation shows no position a game reaches: {error}"
         ) from None
+    past = _past_of(observation)
+    if past is not None:
+        game = new_game(past.layout(downs, deals), rules)
+        ups = tuple(_pack(pile.face_up) for pile in observation.piles)
+        down_counts = 0
+        for pile, down in enumerate(downs):
+            down_counts |= len(down) << (3 * pile)
+        moves = observation.history
+        state = _make(
+            game,
+            ups,
+            down_counts,
+            _runs_of(ups),
+            len(sizes) - observation.deals_left,
+            observation.runs_removed,
+            observation.score,
+            past.debt,
+            DeferredParent(partial(_replay, game, moves[:-1], past.debt)),
+            moves[-1],
+        )
+        set_line(state, past.chain)
+        _check_status(state, observation)
+        return state
     order: list[Card] = []
     for down, pile in zip(downs, observation.piles, strict=True):
         order.extend(down)
@@ -421,11 +472,33 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         observation.runs_removed,
         observation.score,
     )
+    _check_status(state, observation)
+    return state
+
+
+def _check_status(state: GameState, observation: Observation) -> None:
+    """Refuse an observation whose status is not its table's."""
     if state.status is not observation.status:
         raise InvalidArgumentError(
             f"the observation's status is {observation.status.value}, but its table is "
             f"{state.status.value}"
         )
+
+
+def _past_of(observation: Observation) -> Past | None:
+    """The observation's past, found once and kept on it; None when it has none."""
+    past = observation._past
+    if past is None:
+        past = (observation.history and find_past(observation)) or False
+        object.__setattr__(observation, "_past", past)
+    return past or None
+
+
+def _replay(game: _Game, moves: tuple[Move, ...], debt: int) -> GameState:
+    """The state `moves` lead to from the start of `game`, `debt` undo penalties paid."""
+    state = first_state(game, debt)
+    for move in moves:
+        state = state.apply_unchecked(move)
     return state
 
 

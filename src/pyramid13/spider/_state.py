@@ -278,19 +278,7 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
                 f"rules {''.join(s.value for s in rules.suit_set)}; deal with "
                 "Layout.shuffled(seed, rules) or choose RuleSet.preset(name, suits=...)"
             )
-        piles = [tuple(card.index + 1 for card in pile) for pile in layout.piles]
-        deals = tuple(tuple(card.index + 1 for card in deal) for deal in layout.deals)
-        if rules.face_down:
-            downs_cards = tuple(pile[:-1] for pile in piles)
-            ups = tuple(pile[-1] for pile in piles)
-        else:
-            downs_cards = ((),) * PILES
-            ups = tuple(_pack([_CARD[card] for card in pile]) for pile in piles)
-        downs = 0
-        for pile, cards in enumerate(downs_cards):
-            downs |= len(cards) << (3 * pile)
-        game = _Game(layout, rules, downs_cards, deals)
-        return _make(game, ups, downs, _runs_of(ups), 0, (), rules.scoring.start, 0, None, None)
+        return first_state(new_game(layout, rules))
 
     @classmethod
     def from_string(cls, text: str, rules: RuleSet | str | None = None) -> GameState:
@@ -904,6 +892,30 @@ _FIELDS = ("_game", "_ups", "_downs", "_runs", "_dealt", "_removed", "_score", "
 # _make(game, ups, downs, runs, dealt, removed, score, debt, parent, move): a new state, as
 # the scaffold builds every game's (`pyramid13._base.scaffold.builder`).
 _make: Callable[..., GameState] = builder(GameState, _StateSlots, (*_FIELDS, "_parent", "_move"))
+
+
+def new_game(layout: Layout, rules: RuleSet) -> _Game:
+    """The tables of a game of `layout` dealt under `rules` (checked by the caller)."""
+    piles = [tuple(card.index + 1 for card in pile) for pile in layout.piles]
+    deals = tuple(tuple(card.index + 1 for card in deal) for deal in layout.deals)
+    if rules.face_down:
+        downs = tuple(pile[:-1] for pile in piles)
+    else:
+        downs = ((),) * PILES
+    return _Game(layout, rules, downs, deals)
+
+
+def first_state(game: _Game, debt: int = 0) -> GameState:
+    """The start of `game`: its layout dealt under its rules (`GameState.new`), with `debt`
+    undo penalties paid (taken off the score)."""
+    downs = 0
+    ups = []
+    for pile, (cards, down) in enumerate(zip(game.layout.piles, game.downs, strict=True)):
+        downs |= len(down) << (3 * pile)
+        ups.append(_pack(cards[len(down) :]))
+    ups_tuple = tuple(ups)
+    score = game.rules.scoring.start - debt
+    return _make(game, ups_tuple, downs, _runs_of(ups_tuple), 0, (), score, debt, None, None)
 
 
 def make_position(
