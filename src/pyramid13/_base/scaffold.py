@@ -391,7 +391,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
     @property
     def history(self) -> tuple[MoveT, ...]:
         """The moves applied since the start, oldest first."""
-        moves = []
+        moves: list[Any] = []
         state: Any = self
         while state is not None and state._move is not None:
             parent = state._parent

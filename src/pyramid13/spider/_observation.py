@@ -431,8 +431,8 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         game = new_game(past.layout(downs, deals), rules)
         ups = tuple(_pack(pile.face_up) for pile in observation.piles)
         down_counts = 0
-        for pile, down in enumerate(downs):
-            down_counts |= len(down) << (3 * pile)
+        for number, down in enumerate(downs):
+            down_counts |= len(down) << (3 * number)
         moves = observation.history
         state = _make(
             game,

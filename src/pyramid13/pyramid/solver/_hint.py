@@ -336,13 +336,15 @@ def hint(
     knowledge = hinter._knowledge_for(state)
     model = knowledge.model
     lost = knowledge.lost
-    earlier = state
-    while earlier.history:
-        earlier = earlier.undo()
+    # Back to the first state: a `determinize` state whose observation no deal leads to
+    # has moves before its first state, but no states for them.
+    earlier = state.previous
+    while earlier is not None:
         code = model.encode(earlier)
         key = code & model.key_mask
         passes = code >> model.key_bits
         known = lost.get(key)
         if known is None or passes < known:
             lost[key] = passes
+        earlier = earlier.previous
     return hinter.hint(state)
