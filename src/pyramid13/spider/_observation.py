@@ -369,9 +369,23 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     face-down places and the stock.
 
     The state shows exactly what the observation shows (its `GameState.observe` equals the
-    observation, history included), and plays on like any state. Its past is unknown, so
-    it is the first state of its game (`GameState.undo` raises) and its
-    `GameState.layout` is a stand-in.
+    observation, history included), and plays on like any state. It is a whole game: its
+    `GameState.layout` is a deal of the rules from which the observation's history plays to
+    it, so `GameState.undo`, `GameState.previous`, `GameState.changes` and
+    `GameState.change_steps` work as in any game, back to `GameState.start`, the deal.
+    That deal puts each card the player has seen where the history can have moved it from
+    (the observation keeps the moves, not the cards a unit carried nor whether a move
+    lifted a run off: where several fit, the deal picks one) and the unseen cards where the
+    sample has them: face down, or in the stock, where no move of the history reached.
+    The observation's score is the moves' less the undo penalties paid
+    (``undo(penalty=True)``): the deal starts with those paid. The search for the deal
+    reads the observation alone and runs once per observation; the states of the past are
+    replayed only when first asked for.
+
+    When no deal leads to the observation through its history (a game begun from a
+    position code, say), the state starts a game of its own: its history is the
+    observation's, but `GameState.undo` raises `UndoError` and its `GameState.layout` is
+    a stand-in.
 
     Args:
         observation: what the player sees.
@@ -383,6 +397,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         >>> sample = determinize(state.observe(), random.Random(1))
         >>> sample.observe() == state.observe(), sample.legal_moves() == state.legal_moves()
         (True, True)
+        >>> later = determinize(state.apply("deal").observe(), random.Random(1))
+        >>> later.last_move, later.undo().observe() == state.observe()
+        (Move.parse('deal'), True)
 
     Raises:
         InvalidArgumentError: `observation` is not an Observation or `rng` has no

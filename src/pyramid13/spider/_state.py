@@ -355,7 +355,9 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
     def layout(self) -> Layout:
         """The deal this game started from.
 
-        For a state made by `determinize`, whose start is unknown, a stand-in: the same 104
+        For a state made by `determinize`, a deal from which the observation's history
+        plays to it. For a game started from a position code (`from_string`), and for a
+        `determinize` state whose observation no deal leads to, a stand-in: the same 104
         cards dealt into the rules' shape in the order pile 1 to pile 10 (each bottom to
         top), the stock in dealing order, then the removed runs.
         """
