@@ -15,11 +15,15 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import pyramid13 as p13
 from pyramid13 import spider
 from pyramid13._base.scaffold import DeferredParent
+from pyramid13.strategies import rulesets
 
 PYRAMID_PRESETS = p13.RuleSet.preset_names()
 SPIDER_PRESETS = [(name, suits) for name in spider.RuleSet.preset_names() for suits in (1, 2, 4)]
@@ -262,3 +266,100 @@ def test_a_view_at_the_start_has_no_past_to_find() -> None:
     assert sample.previous is None
     assert sample.history == ()
     assert sample.observe() == state.observe()
+
+
+SPIDER_RULES = st.builds(
+    spider.RuleSet,
+    shape=st.sampled_from(list(spider.DealShape)),
+    suits=st.sampled_from([1, 2]),
+    deal_onto_empty=st.booleans(),
+    auto_remove_runs=st.booleans(),
+    face_down=st.booleans(),
+    scoring=st.sampled_from(["none", "microsoft"]),
+)
+
+
+@given(rules=rulesets(presets=False), seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=25, deadline=None)
+def test_a_pyramid_sample_of_any_rules_is_a_whole_game(rules: p13.RuleSet, seed: int) -> None:
+    # Waste pairing, overlap pairing, draws of three, several waste piles, the first card
+    # on the waste, and scores that count cleared rows.
+    states = [state for state in pyramid_views(rules, seed, 12) if state.history]
+    for state in states[-2:]:
+        whole_game(state)
+
+
+@given(rules=SPIDER_RULES, seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=8, deadline=None)
+def test_a_spider_sample_of_any_rules_is_a_whole_game(rules: spider.RuleSet, seed: int) -> None:
+    states = [state for state in spider_views(rules, seed, 60) if state.history]
+    whole_game(states[-1])
+
+
+def pyramid_view() -> p13.Observation:
+    rules = p13.RuleSet.preset("microsoft")
+    return list(pyramid_views(rules, 1, 9))[2].observe()
+
+
+def spider_view() -> spider.Observation:
+    rules = spider.RuleSet.preset("pysolfc", suits=1)
+    return list(spider_views(rules, 4, 180))[-1].observe()
+
+
+def starts_its_own_game(view: Any) -> None:
+    """Check that `view`, which no deal leads to, gives a sample without a past."""
+    sample = p13.determinize(view, random.Random(0))
+    assert sample.observe() == view
+    assert sample.history == view.history
+    assert sample.previous is None
+    with pytest.raises(p13.UndoError):
+        sample.undo()
+
+
+def test_pyramid_views_no_deal_leads_to_start_their_own_game() -> None:
+    view = pyramid_view()
+    removal = next(move for move in view.history if move.is_removal)
+    on_table = next(card for card in view.pyramid if card is not None)
+    king = p13.Move.remove(on_table) if on_table.value == 13 else None
+    changed = [
+        (*view.history, removal),  # a card removed twice
+        (*view.history[1:],),  # a move missing: the sizes do not add up
+        tuple(move for move in view.history if move.kind is not p13.MoveKind.DRAW),
+    ]
+    if king is not None:
+        changed.append((*view.history, king))  # a card removed that lies on the table
+    for history in changed:
+        starts_its_own_game(attrs.evolve(view, history=history))
+
+
+def test_spider_views_no_deal_leads_to_start_their_own_game() -> None:
+    view = spider_view()
+    assert view.runs_removed
+    units = [move for move in view.history if move.kind is spider.MoveKind.UNIT]
+    changed = [
+        (*view.history, spider.Move.DEAL),  # a deal the stock does not show
+        (spider.Move.remove(0), *view.history),  # more runs removed than the table shows
+        tuple(units[::-1]),  # the unit moves the other way round
+    ]
+    for history in changed:
+        starts_its_own_game(attrs.evolve(view, history=history))
+
+
+def test_a_search_that_gives_up_leaves_the_sample_its_own_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from pyramid13.pyramid import _past as pyramid_past
+    from pyramid13.spider import _past as spider_past
+
+    for module, name in ((pyramid_past, "_POSITIONS"), (spider_past, "_STEPS")):
+        monkeypatch.setattr(module, name, 0)
+        monkeypatch.setattr(module, f"{name}_PER_MOVE", 0)
+    starts_its_own_game(pyramid_view())
+    starts_its_own_game(spider_view())
+
+
+def test_a_pyramid_deal_the_engine_refuses_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pyramid13.pyramid import _past as pyramid_past
+
+    monkeypatch.setattr(pyramid_past._Search, "check", lambda self, past: False)
+    starts_its_own_game(pyramid_view())

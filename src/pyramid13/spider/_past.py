@@ -260,77 +260,67 @@ class _Search:
         move = self.moves[number - 1]
         for before_counts, events in links[number].get(counts, ()):
             before = self.undo(move, table, counts, before_counts, events)
-            if before is not None and self.play(move, before) == table:
+            if self.play(move, before) == table:
                 yield before
 
     def undo(
         self, move: Move, table: _Table, counts: _Counts, before: _Counts, events: _Events
-    ) -> _Table | None:
-        """`table` with `move` undone as `events` (the piles it lifted a run off) and the
-        counts say (the piles whose face-down count went down turned a card up)."""
+    ) -> _Table:
+        """`table` (whose counts are `counts`) with `move` undone as `events` (the piles it
+        lifted a run off) and the counts `before` it say (a pile whose face-down count went
+        down turned a card up: its one face-up card). The counts leave no choice, and no
+        room for a pile too short: only the cards can be wrong, which `play` checks."""
         piles = list(table[0])
         runs = list(table[2])
         stock = table[1]
 
-        def unturn(pile: int) -> bool:
+        def unturn(pile: int) -> None:
             down, up = piles[pile]
-            if before[2 * pile] == counts[2 * pile]:
-                return True
-            if len(up) != 1:
-                return False
-            piles[pile] = ((*down, up[0]), ())
-            return True
+            if before[2 * pile] != counts[2 * pile]:
+                piles[pile] = ((*down, *up), ())
 
-        def restore(pile: int) -> bool:
-            if not unturn(pile) or not runs:
-                return False
+        def restore(pile: int) -> None:
+            unturn(pile)
             down, up = piles[pile]
             piles[pile] = (down, up + _RUNS[runs.pop()])
-            return True
 
         if move.kind is MoveKind.UNIT:
             source: int = move.source  # type: ignore[assignment]
             count: int = move.count  # type: ignore[assignment]
             target: int = move.target  # type: ignore[assignment]
-            if events and not restore(target):
-                return None
+            if events:
+                restore(target)
             down, up = piles[target]
-            if len(up) < count:
-                return None
             piles[target] = (down, up[: len(up) - count])
-            if not unturn(source):
-                return None
+            unturn(source)
             down, rest = piles[source]
             piles[source] = (down, rest + up[len(up) - count :])
         elif move.kind is MoveKind.REMOVE:
-            if not restore(move.pile):  # type: ignore[arg-type]
-                return None
+            restore(move.pile)  # type: ignore[arg-type]
         else:
             sizes = self.rules.shape.deal_sizes
             size = sizes[len(sizes) - len(stock) - 1]  # the deal made: the last one left
             dealt: list[Card] = []
-            for pile in range(size - 1, -1, -1):
-                if pile in events and not restore(pile):
-                    return None
+            for pile in range(size - 1, -1, -1):  # the runs lifted off come back last first
+                if pile in events:
+                    restore(pile)
                 down, up = piles[pile]
-                if not up:
-                    return None
                 dealt.append(up[-1])
                 piles[pile] = (down, up[:-1])
             stock = (tuple(reversed(dealt)), *stock)
         return tuple(piles), stock, tuple(runs)
 
     def play(self, move: Move, table: _Table) -> _Table | None:
-        """`table` after `move` by the rules, None when the rules refuse it there."""
+        """`table` after `move` by the rules, None when the rules refuse it for the cards
+        it moves (what the counts cannot see: a unit that is no run of one suit, or that
+        does not go onto the pile's top card)."""
         piles = list(table[0])
         stock = table[1]
         runs = list(table[2])
-        if len(runs) == RUNS_TO_WIN:
-            return None
 
         def lift_and_turn(pile: int, lift: bool) -> None:
             down, up = piles[pile]
-            if lift and _run_length(up) >= _RUN:
+            if lift and _run_length(up) == _RUN:
                 runs.append(up[-1].suit)
                 up = up[:-_RUN]
             if not up and down:
@@ -342,33 +332,20 @@ class _Search:
             count: int = move.count  # type: ignore[assignment]
             target: int = move.target  # type: ignore[assignment]
             down, up = piles[source]
-            if source == target or _run_length(up) < count:
-                return None
             unit = up[len(up) - count :]
             on_down, on_up = piles[target]
-            if on_up and on_up[-1].value != unit[0].value + 1:
-                return None
-            if on_down and not on_up:
+            if _run_length(up) < count or (on_up and on_up[-1].value != unit[0].value + 1):
                 return None
             piles[source] = (down, up[: len(up) - count])
             lift_and_turn(source, False)
             piles[target] = (on_down, on_up + unit)
             lift_and_turn(target, self.auto)
         elif move.kind is MoveKind.REMOVE:
-            pile: int = move.pile  # type: ignore[assignment]
-            if self.auto or _run_length(piles[pile][1]) < _RUN:
-                return None
-            lift_and_turn(pile, True)
+            lift_and_turn(move.pile, True)  # type: ignore[arg-type]
         else:
-            if not stock:
-                return None
-            if not self.rules.deal_onto_empty and not all(down or up for down, up in piles):
-                return None
             for pile, card in enumerate(stock[0]):
-                if card is None:
-                    return None
                 down, up = piles[pile]
-                piles[pile] = (down, (*up, card))
+                piles[pile] = (down, (*up, card))  # type: ignore[arg-type]
                 lift_and_turn(pile, self.auto)
             stock = stock[1:]
         return tuple(piles), stock, tuple(runs)
