@@ -353,10 +353,10 @@ class GameRecord:
     def from_state(cls, state: State[Any], *, metadata: RecordMetadata | None = None) -> Self:
         """The record of the game that led to `state`: its start and the moves since.
 
-        For a state made by `determinize`, whose past is unknown, the start is the sampled
-        position (saved as a position code) and the moves are those played from it: the
-        observation's history was played from another deal, and replaying it from the
-        sample would give another game, or none.
+        A state made by `determinize` is a whole game too: its record starts from the deal
+        its past starts from. When its observation has no such deal (a game begun from a
+        position code, say), the start is the sampled position (saved as a position code)
+        and the moves are those played from it.
 
         Args:
             state: any state of a game of either kind; the record ends there.

@@ -1,5 +1,6 @@
 """Where a card lies in a position (`CardLocation`, the answer of `GameState.locate`) and
-what a move did to one card (`Change`, the items of ``state.changes()``).
+what a move did to one card (`Change`, the items of ``state.changes()`` and of each step of
+``state.change_steps()``).
 
 Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
 """
@@ -157,6 +158,13 @@ class Change:
     A change names only a card the player sees before the move or after it, and
     ``table()`` shows no face-down card, so both are safe to send to a player's screen.
 
+    The steps of ``state.change_steps()`` are changes too, each step read the same way
+    against the table the steps before it left (the first against ``previous.table()``):
+    its changes' `source` is measured before the step and `target` after it. A card that
+    stops on the way has a change in each step it moves in (a Spider unit that completes a
+    run: onto the target pile, then from there to ``Place.REMOVED``), where
+    ``state.changes()`` has one change from where it lay to where it ends.
+
     Raises:
         InvalidArgumentError: a field is not of its type (`card` a Card or None, the
             locations `CardLocation`, `turned_up` a bool).
@@ -172,9 +180,9 @@ class Change:
     """The card; None only for a card that stays face down (no move of the library's
     games makes such a change: face-down cards do not move)."""
     source: CardLocation = attrs.field(validator=_check_location)
-    """Where the card lay before the move (in ``state.previous``)."""
+    """Where the card lay before the move (in ``state.previous``), or before the step."""
     target: CardLocation = attrs.field(validator=_check_location)
-    """Where the card lies after the move (in ``state``)."""
+    """Where the card lies after the move (in ``state``), or after the step."""
     turned_up: bool = attrs.field(default=False, validator=_check_flag)
     """True for a card that turned face up without moving: `source` and `target` are
     then the same place and index (the depth counts the cards above it in each state)."""

@@ -27,6 +27,7 @@ Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import attrs
@@ -36,9 +37,10 @@ from .._base.cards import Card
 from .._base.errors import InvalidPositionError
 from .._base.fields import check_card_tuple, check_count, check_score, check_type, refuse
 from .._base.location import CardLocation, Place
+from .._base.packing import pack as _pack
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
-from .._base.scaffold import MoveLine, as_move, move_line, sentence
+from .._base.scaffold import DeferredParent, MoveLine, as_move, move_line, sentence, set_line
 from .._base.status import Status
 from .._base.text import describe
 from .._base.views import (
@@ -53,8 +55,21 @@ from ._actions import _ACTION_OF, ACTION_COUNT, SPACE
 from ._geometry import COVERED_BY
 from ._layout import PYRAMID_SIZE, STOCK_SIZE
 from ._moves import Move, MoveKind
+from ._past import Past, find_past
 from ._rules import RuleSet, as_rules
-from ._state import _DRAW_ONLY, _VALUE, PILE_BITS, GameState, _draw, _recycle, _table_order, why_not
+from ._state import (
+    _DRAW_ONLY,
+    _VALUE,
+    PILE_BITS,
+    GameState,
+    _draw,
+    _Game,
+    _make,
+    _recycle,
+    _table_order,
+    first_state,
+    why_not,
+)
 
 __all__ = ["Observation", "determinize"]
 
@@ -142,6 +157,18 @@ class Observation:
     """The stock cards the player has not seen, sorted by `Card.index` (the cards behind
     the None entries of `stock`)."""
     _moves: tuple[Move, ...] = attrs.field(repr=False, eq=False)
+    # The observation's past (`_past.find_past`), found by the first `determinize`; False
+    # when it has none.
+    _past: Any = attrs.field(default=None, init=False, repr=False, eq=False, hash=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled without the past it may have found: a cache, found again when asked.
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_past", None)
 
     def __init__(
         self,
@@ -569,6 +596,9 @@ def _known_stock(state: GameState) -> tuple[Card | None, ...]:
     return (*hidden, stock[-1] if state.rules.stock_top_pairable else None)
 
 
+_PICKLED = tuple(field.name for field in attrs.fields(Observation) if field.name != "_past")
+
+
 def observe(state: GameState) -> Observation:
     """`GameState.observe`: the observation of `state`."""
     known = _known_stock(state)
@@ -736,9 +766,22 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
 
     The state's `GameState.observe` equals the observation, history and honest status
     included (its own `GameState.status`, worked out from the sampled stock, may be LOST
-    where the observation's is PLAYING). Its past is unknown, so it is the first state of
-    its game (`GameState.undo` raises) and its `GameState.layout` is a deal consistent with
-    the position. When the player has seen the whole stock there is one such state.
+    where the observation's is PLAYING). It is a whole game: its `GameState.layout` is a
+    deal of the rules from which the observation's history plays to it, so
+    `GameState.undo`, `GameState.previous`, `GameState.changes` and
+    `GameState.change_steps` work as in any game, back to `GameState.start`, the deal.
+    That deal puts each card the history removed where it could lie when it went (the
+    observation keeps the moves, not where a removed card lay: where several places fit,
+    the deal picks one) and the unseen cards where the sample has them: they lie at the
+    bottom of the stock, where no move of the history reached. The search for the deal
+    reads the observation alone and runs once per observation; the states of the past
+    are replayed only when first asked for.
+
+    When no deal leads to the observation through its history (a game begun from a
+    position code, or an observation built by hand), the state starts a game of its
+    own: its history is the observation's, but `GameState.undo` raises
+    `UndoError` and its `layout` is a deal consistent with the position. When the
+    player has seen the whole stock there is one state for the observation.
 
     Args:
         observation: what the player sees.
@@ -753,6 +796,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         (True, True)
         >>> sample.observe() == state.observe()
         True
+        >>> later = determinize(state.apply("draw").observe(), random.Random(7))
+        >>> later.last_move, later.undo().stock[-1] == state.stock[-1]
+        (Move.parse('draw'), True)
 
     Raises:
         InvalidArgumentError: `observation` is not an Observation or `rng` has no
@@ -763,6 +809,26 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     rng.shuffle(unseen)
     fill = iter(unseen)
     stock = [card if card is not None else next(fill) for card in observation.stock]
+    past = _past_of(observation)
+    if past is not None:
+        game = _Game(past.layout(stock), observation.rules)
+        moves = observation.history
+        pyr = sum(1 << slot for slot, card in enumerate(observation.pyramid) if card is not None)
+        waste = 0
+        for offset, pile in zip(game.offsets, observation.waste_piles, strict=True):
+            waste |= _pack(pile) << offset
+        state = _make(
+            game,
+            pyr,
+            _pack(stock),
+            waste,
+            observation.pass_number,
+            observation.score,
+            DeferredParent(partial(_replay, game, moves[:-1])),
+            moves[-1],
+        )
+        set_line(state, past.chain)
+        return state
     state = GameState._from_position(
         observation.rules,
         observation.pyramid,
@@ -772,4 +838,21 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         observation.score,
     )
     state._game.prefix = observation.history
+    return state
+
+
+def _past_of(observation: Observation) -> Past | None:
+    """The observation's past, found once and kept on it; None when it has none."""
+    past = observation._past
+    if past is None:
+        past = (observation.history and find_past(observation)) or False
+        object.__setattr__(observation, "_past", past)
+    return past or None
+
+
+def _replay(game: _Game, moves: tuple[Move, ...]) -> GameState:
+    """The state `moves` lead to from the start of `game`."""
+    state = first_state(game)
+    for move in moves:
+        state = state.apply_unchecked(move)
     return state

@@ -405,8 +405,10 @@ def hint(
     model = knowledge.model
     lost = knowledge.lost
     visited: dict[int, int] = {}
-    earlier = state
-    while True:
+    # Back to the first state: a `determinize` state whose observation no deal leads to
+    # has moves before its first state, but no states for them.
+    earlier: GameState | None = state
+    while earlier is not None:
         code = model.encode(earlier)
         key = code & model.key_mask
         passes = code >> model.key_bits
@@ -417,8 +419,6 @@ def hint(
             known = lost.get(key)
             if known is None or passes < known:
                 lost[key] = passes
-        if not earlier.history:
-            break
-        earlier = earlier.undo()
+        earlier = earlier.previous
     hinter._visited = visited
     return hinter.hint(state)
