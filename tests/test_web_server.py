@@ -731,7 +731,14 @@ def test_a_slow_hint_on_one_game_never_delays_another(server: Server) -> None:
         time.sleep(0.05)
     asking.join()
     assert len(times) >= 6, "the hint was over before the other game was asked"
-    assert max(times) < 0.1, times
+    # No answer waits for the hint, which lasts seconds (at least the six rounds above,
+    # with their pauses). On a loaded machine (the suite's other workers, and the hint's
+    # own process on one of two cores) the scheduler may still hold an answer back now
+    # and then: the median shows the rule, and the slowest stays far below the hint's
+    # own time, which an answer waiting on a shared lock or on the hint would take.
+    times.sort()
+    assert times[len(times) // 2] < 0.1, times
+    assert times[-1] < 1.0, times
     assert answers[0][0] == 200
     assert answers[0][1]["move"]["text"] in [str(move) for move in _slow().legal_moves()]
     start = time.perf_counter()

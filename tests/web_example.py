@@ -3,6 +3,7 @@ that runs it in a thread on a free port, for tests over HTTP and in a browser.""
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import json
 import socket
@@ -85,7 +86,10 @@ def raw(
     with socket.create_connection(("127.0.0.1", port), timeout=timeout) as connection:
         connection.sendall(request)
         if finish:
-            connection.shutdown(socket.SHUT_WR)
+            # A server that answers before reading (a 503 when it is full) may have
+            # closed the connection already: its answer is still there to read.
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_WR)
         answer = b""
         while chunk := connection.recv(65536):
             answer += chunk
