@@ -61,7 +61,7 @@ import time
 import traceback
 import urllib.parse
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -203,18 +203,24 @@ def view(state: State) -> Json:
         "game": "pyramid" if isinstance(state, p13.GameState) else "spider",
         "preset": preset_of(state),
         "score": seen.score,
+        "scoring": seen.rules.scoring.name,
         "status": seen.status.value,
         "played": len(seen.history),
         "last_move": str(seen.history[-1]) if seen.history else None,
         "moves": [move_view(state, move) for move in seen.legal_moves()],
+        "moves_by_card": seen.moves_by_card(),
     }
     if isinstance(seen, p13.Observation):
+        waste = [[str(card) for card in pile] for pile in seen.waste_piles]
+        left = sum(card is not None for card in seen.pyramid) + seen.stock_size
         data["table"] = {
             "pyramid": [_card(card) for card in seen.pyramid],
             "stock": {"size": seen.stock_size, "top": _card(seen.stock_top)},
-            "waste": [[str(card) for card in pile] for pile in seen.waste_piles],
+            "waste": waste,
             "pass": seen.pass_number,
             "passes": seen.rules.passes,
+            "removed": 52 - left - sum(map(len, waste)),
+            "last_removed": _last_removed(seen.history),
         }
     else:
         data["suits"] = seen.rules.suits
@@ -227,6 +233,15 @@ def view(state: State) -> Json:
             "removed": [suit.value for suit in seen.runs_removed],
         }
     return data
+
+
+def _last_removed(history: Sequence[p13.Move]) -> list[str]:
+    """The cards of the last removal played (none before the first): the top of the
+    removed cards, face up when they were taken, so no secret."""
+    for move in reversed(history):
+        if move.is_removal:
+            return [str(card) for card in move.cards]
+    return []
 
 
 def code(state: State) -> Json:
@@ -247,14 +262,14 @@ def picture(state: State) -> str:
 
 
 def random_layout(rules: Rules) -> p13.Layout | spider.Layout:
-    """The deal of a game nobody chose a seed for: the shuffle of a 64-bit number drawn
-    from `secrets`, so that no client can work the seed out by trying seeds one by one
-    (a seed from `random`, or under 2**32, can be found from the cards a player sees, and
-    with it every hidden card). The one place deals come from: change it to change them."""
-    seed = secrets.randbits(64)
+    """The deal of a game nobody chose a seed for: `Layout.random` (Spider:
+    `spider.Layout.random` for the rules), a shuffle by the operating system's randomness
+    with no seed at all, so that no client can work the deal out from the cards it sees (a
+    seed from `random`, or under 2**32, can be found by trying seeds one by one, and with it
+    every hidden card). The one place deals come from: change it to change them."""
     if isinstance(rules, p13.RuleSet):
-        return p13.Layout.shuffled(seed)
-    return spider.Layout.shuffled(seed, rules)
+        return p13.Layout.random()
+    return spider.Layout.random(rules)
 
 
 def share_of(token: str) -> str:
