@@ -200,6 +200,37 @@ def test_a_spider_view_names_only_face_up_cards(server: Server) -> None:
     ]
 
 
+def test_views_carry_the_moves_by_card_and_what_was_removed() -> None:
+    """The page needs no rule: each view carries the observation's `moves_by_card()`; a
+    Pyramid view says how many cards are gone and which the last removal took; the name
+    of the scoring says whether the score means anything."""
+    state = _pyramid(1)
+    seen = [state]
+    for _ in range(12):
+        removals = [move for move in state.legal_moves() if move.is_removal]
+        state = state.apply(removals[0] if removals else state.legal_moves()[0])
+        seen.append(state)
+    for each in seen:
+        view = web.view(each)
+        assert view["moves_by_card"] == each.observe().moves_by_card()
+        assert json.loads(json.dumps(view["moves_by_card"])) == view["moves_by_card"]
+        removals = [move for move in each.history if move.is_removal]
+        assert view["table"]["removed"] == sum(len(move.cards) for move in removals)
+        last = [str(card) for card in removals[-1].cards] if removals else []
+        assert view["table"]["last_removed"] == last
+        assert view["scoring"] == "microsoft"
+    assert seen[-1].history != seen[0].history  # the walk removed cards
+    assert any(web.view(each)["table"]["removed"] for each in seen)
+    assert web.view(_pyramid(1, "classic"))["scoring"] == "none"
+    rules = spider.RuleSet.preset("pysolfc", suits=2)
+    walk = spider.GameState.new(spider.Layout.shuffled(4, rules), rules)
+    for _ in range(8):
+        view = web.view(walk)
+        assert view["moves_by_card"] == walk.observe().moves_by_card()
+        assert view["scoring"] == "none"
+        walk = walk.apply(walk.legal_moves()[0])
+
+
 def test_a_game_the_player_cannot_know_lost_plays_on(server: Server) -> None:
     # The engine calls this game lost from the stock order; the player sees only draws left.
     state = _pyramid(3, "king-tut")
@@ -351,27 +382,40 @@ def test_twin_deals_get_the_same_answers_at_every_endpoint(
     assert answers[0][4][1]["move"]["text"] == str(honest(state.observe()))
 
 
-def test_random_deals_come_from_64_secret_bits(
+def test_random_deals_come_from_the_library_s_unseeded_shuffle(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn: list[int] = []
+    """A deal nobody chose a seed for is `Layout.random` (Spider: for the game's rules),
+    which has no seed to find; an explicit seed still deals `Layout.shuffled(seed)`."""
+    asked: list[Any] = []
+    pyramid_deal = p13.Layout.shuffled(7)
+    rules = spider.RuleSet.preset("microsoft", suits=2)
+    spider_deal = spider.Layout.shuffled(7, rules)
 
-    def randbits(bits: int) -> int:
-        drawn.append(bits)
-        return 2**64 - 5
+    def pyramid_random() -> p13.Layout:
+        asked.append("pyramid")
+        return pyramid_deal
 
-    monkeypatch.setattr(web.secrets, "randbits", randbits)
+    def spider_random(given: spider.RuleSet | str | None = None) -> spider.Layout:
+        asked.append(given)
+        return spider_deal
+
+    monkeypatch.setattr(p13.Layout, "random", pyramid_random)
+    monkeypatch.setattr(spider.Layout, "random", spider_random)
     games = web.Games(tmp_path)
-    pyramid = games.get(games.new("pyramid", "classic"))
-    assert pyramid == _pyramid(2**64 - 5, "classic")
-    spider_state = games.get(games.new("spider", "microsoft", suits=2))
-    assert spider_state == _spider(2**64 - 5, suits=2)
-    assert drawn == [64, 64]
+    assert games.get(games.new("pyramid", "classic")) == _pyramid(7, "classic")
+    assert games.get(games.new("spider", "microsoft", suits=2)) == _spider(7, suits=2)
+    assert asked == ["pyramid", rules]
+    assert games.get(games.new("pyramid", "classic", seed=3)) == _pyramid(3, "classic")
+    assert games.get(games.new("spider", "microsoft", seed=3, suits=2)) == _spider(3, suits=2)
+    assert len(asked) == 2
     monkeypatch.undo()
     one, two = (games.get(games.new("pyramid", "microsoft")) for _ in range(2))
     assert one.layout != two.layout
-    record = p13.GameRecord.load(next(tmp_path.glob("*.json")))
-    assert record.metadata.source == "random deal"
+    sources = {
+        p13.GameRecord.load(path).metadata.source for path in tmp_path.glob("*.json")
+    }
+    assert sources == {"random deal", "seed 3"}
 
 
 # -- nothing lost, nothing half-done ------------------------------------------------------
