@@ -102,7 +102,7 @@ def _table(driver: WebDriver) -> WebElement:
 
 def _id(driver: WebDriver) -> str:
     """The token of the game the page shows ("" before the first)."""
-    return _id(driver) or ""
+    return _table(driver).get_attribute("data-id") or ""
 
 
 def _settled(driver: WebDriver) -> None:

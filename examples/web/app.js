@@ -378,10 +378,11 @@ function drawPyramid(view, m) {
   // The removed cards, in the pyramid's top right corner: the last removal on top.
   const removed = addPlace("removed", left + 6 * (W + gap), 0, "heap removed", removedLabel(view));
   t.last_removed.forEach((card, i) => {
-    const shift = (t.last_removed.length - 1 - i) * W * 0.18;
+    const shift = (t.last_removed.length - 1 - i) * W * 0.34;
     addPicture(card, left + 6 * (W + gap) - shift, 0, "removed-card");
   });
   if (t.removed) badge(removed, String(t.removed));
+  else removed.textContent = "removed";
   removed.classList.toggle("empty", !t.removed);
   // The stock, its top card where the rules show it, then the waste piles fanned.
   const y = 6 * step + H + 0.3 * H;
@@ -417,8 +418,8 @@ function drawSpider(view, m) {
   const left = Math.max(0, (m.across - (10 * W + 9 * gap)) / 2);
   // The runs completed, top left: each one's King, fanned.
   const removed = addPlace("removed", left, 0, "heap removed", removedLabel(view));
-  removed.style.width = `${W + 7 * W * 0.3}px`;
   t.removed.forEach((suit, i) => addPicture(`K${suit}`, left + i * W * 0.3, 0, "removed-card"));
+  if (t.removed.length > 1) removed.style.width = `${W + (t.removed.length - 1) * W * 0.3}px`;
   removed.classList.toggle("empty", t.removed.length === 0);
   if (!t.removed.length) removed.textContent = "runs";
   // The stock, top right: one card back for each deal left.
@@ -701,16 +702,16 @@ function drawArrow(move) {
   for (const [k, entries] of Object.entries(moves)) {
     const entry = entries.find((e) => e.move === move.text);
     if (entry) {
-      found = [k, entry.target];
+      found = [k, entry];
       break;
     }
   }
-  say(`Hint: ${move.text}`);
+  say(found ? `Hint: ${hintWords(...found)} (${move.text})` : `Hint: ${move.text}`);
   if (!found) return;
   const source = element(found[0]);
   if (source) source.classList.add("hinted");
   const from = source && centreOf([source]);
-  const to = centreOf(targetElements(found[1]));
+  const to = centreOf(targetElements(found[1].target));
   if (!from || !to) return;
   const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
   line.setAttribute("class", "arrow");
@@ -719,6 +720,21 @@ function drawArrow(move) {
     line.setAttribute(name, value);
   line.setAttribute("marker-end", "url(#head)");
   svg.appendChild(line);
+}
+
+// A move in words, from its entry in the moves by card: what it picks up, where it goes.
+function hintWords(k, entry) {
+  if (k === "stock") return { draw: "draw from the stock", recycle: "turn the waste over", deal: "deal a row" }[entry.move] || entry.move;
+  const card = cardName(entry.card);
+  if (entry.target === "removed") return `remove the ${card}${k.startsWith("pile") ? " and its run" : ""}`;
+  const to = parts(entry.target);
+  if (to.place === "pile" && to.depth === null) {
+    const above = parts(k).depth;
+    const more = above ? ` and the ${above === 1 ? "card" : `${above} cards`} on it` : "";
+    return `move the ${card}${more} onto pile ${to.index + 1}`;
+  }
+  const other = element(entry.target)?.dataset.card;
+  return other ? `pair the ${card} with the ${cardName(other)}` : entry.move;
 }
 
 async function hint() {
