@@ -412,9 +412,7 @@ def test_random_deals_come_from_the_library_s_unseeded_shuffle(
     monkeypatch.undo()
     one, two = (games.get(games.new("pyramid", "microsoft")) for _ in range(2))
     assert one.layout != two.layout
-    sources = {
-        p13.GameRecord.load(path).metadata.source for path in tmp_path.glob("*.json")
-    }
+    sources = {p13.GameRecord.load(path).metadata.source for path in tmp_path.glob("*.json")}
     assert sources == {"random deal", "seed 3"}
 
 
