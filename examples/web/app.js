@@ -332,6 +332,7 @@ function measure(view) {
   const down = Math.max(200, window.innerHeight - top - 12);
   let width;
   let gap;
+  let side = false;
   if (view.game === "pyramid") {
     gap = 0.12;
     const wastes = view.table.waste.length;
@@ -340,20 +341,32 @@ function measure(view) {
     const tall = 4 + 0.3 + 1; // the pyramid, a gap, the stock row: in card heights
     width = Math.min(across / units, Math.max(56, down / tall / RATIO));
   } else {
+    // The stock and the runs completed go above the piles, or beside them where that
+    // leaves the cards clearly larger (a wide window and a long pile); either way the
+    // longest pile must fit in the window at the tightest fan the cards allow.
     gap = 0.09;
-    width = across / (10 + 9 * gap);
-    // The longest pile must fit in the window at the tightest fan the cards allow.
-    let worst = 0;
-    for (const pile of view.table.piles) {
-      const up = Math.max(0, pile.up.length - 1);
-      worst = Math.max(worst, pile.down * DOWN_MIN + up * UP_MIN);
-    }
-    const tall = 1 + TOP_GAP + 1 + worst; // the stock row, a gap, a pile: in card heights
-    width = Math.min(width, Math.max(40, down / tall / RATIO));
+    const fits = (w, beside) => {
+      const h = w * RATIO;
+      let worst = 0;
+      for (const pile of view.table.piles) {
+        const up = Math.max(0, pile.up.length - 1);
+        worst = Math.max(worst, pile.down * DOWN_MIN * h + up * Math.max(UP_MIN * h, UP_PX));
+      }
+      return (beside ? 0 : h * (1 + TOP_GAP)) + h + worst <= down;
+    };
+    const widest = (beside) => {
+      let w = Math.min(MAX_WIDTH, across / (beside ? 12 + 11 * gap + 2 * SIDE_GAP : 10 + 9 * gap));
+      while (w > 40 && !fits(w, beside)) w -= 1;
+      return w;
+    };
+    const above = widest(false);
+    const beside = widest(true);
+    side = beside > above * 1.1;
+    width = side ? beside : above;
   }
   width = Math.floor(Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, width)));
   const height = Math.round(width * RATIO);
-  return { width, height, gap: Math.max(3, Math.round(width * gap)), across, down };
+  return { width, height, gap: Math.max(3, Math.round(width * gap)), across, down, side };
 }
 
 const FAN = 0.44; // the waste's fan, in card widths: the rank and suit of each card show
@@ -361,7 +374,9 @@ const DOWN = 0.13; // a Spider pile's fan, face down and face up, in card height
 const UP = 0.3;
 const DOWN_MIN = 0.06;
 const UP_MIN = 0.24; // the least that shows a card's corner
-const TOP_GAP = 0.22;
+const UP_PX = 16; // ... and never less than this, in pixels
+const TOP_GAP = 0.22; // between the stock's row and the piles, in card heights
+const SIDE_GAP = 0.25; // between the piles and the columns beside them, in card widths
 
 function drawPyramid(view, m) {
   const t = view.table;
@@ -415,27 +430,34 @@ function drawPyramid(view, m) {
 function drawSpider(view, m) {
   const t = view.table;
   const { width: W, height: H, gap } = m;
-  const left = Math.max(0, (m.across - (10 * W + 9 * gap)) / 2);
-  // The runs completed, top left: each one's King, fanned.
+  const beside = m.side ? W + gap + SIDE_GAP * W : 0; // the columns beside the piles
+  const width = 10 * W + 9 * gap + 2 * beside;
+  const left = Math.max(0, (m.across - width) / 2);
+  // The runs completed, top left: each one's King, fanned (down the side, or across).
   const removed = addPlace("removed", left, 0, "heap removed", removedLabel(view));
-  t.removed.forEach((suit, i) => addPicture(`K${suit}`, left + i * W * 0.3, 0, "removed-card"));
-  if (t.removed.length > 1) removed.style.width = `${W + (t.removed.length - 1) * W * 0.3}px`;
+  const [dx, dy] = m.side ? [0, H * 0.22] : [W * 0.3, 0];
+  t.removed.forEach((suit, i) => addPicture(`K${suit}`, left + i * dx, i * dy, "removed-card"));
+  if (t.removed.length > 1) {
+    removed.style.width = `${W + (t.removed.length - 1) * dx}px`;
+    removed.style.height = `${H + (t.removed.length - 1) * dy}px`;
+  }
   removed.classList.toggle("empty", t.removed.length === 0);
   if (!t.removed.length) removed.textContent = "runs";
   // The stock, top right: one card back for each deal left.
-  const stockX = left + 9 * (W + gap);
+  const stockX = left + width - W;
   const deals = Math.min(t.stock.deals, 5);
-  for (let i = 0; i < deals - 1; i += 1) addPicture(null, stockX - (deals - 1 - i) * W * 0.16, 0, "stock-card");
-  const stock = addPlace("stock", stockX, 0, "heap stock", stockLabel(view));
+  const [sx, sy] = m.side ? [0, H * 0.08] : [-W * 0.16, 0];
+  for (let i = 0; i < deals - 1; i += 1) addPicture(null, stockX + (deals - 1 - i) * sx, i * sy, "stock-card");
+  const stock = addPlace("stock", stockX, Math.max(0, deals - 1) * sy, "heap stock", stockLabel(view));
   stock.id = "stock";
   stock.classList.add(t.stock.size ? "back" : "empty");
   if (t.stock.deals) badge(stock, String(t.stock.deals));
-  const top = H * (1 + TOP_GAP);
+  const top = m.side ? 0 : H * (1 + TOP_GAP);
   const room = m.down - top; // the height a pile may take
-  const upMin = Math.max(UP_MIN, 16 / H); // the corner shows, however small the card
+  const upMin = Math.max(UP_MIN, UP_PX / H); // the corner shows, however small the card
   let bottom = top + H;
   t.piles.forEach((pile, index) => {
-    const x = left + index * (W + gap);
+    const x = left + beside + index * (W + gap);
     const count = pile.down + pile.up.length;
     const up = Math.max(0, pile.up.length - 1);
     let down = DOWN;
