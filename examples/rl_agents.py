@@ -7,7 +7,8 @@ available, a waste top, ...), read from the array. It trains for a time budget o
 of its own (``options={"deal_seed": ...}`` from 1,000,000 up), then plays the held-out
 deals ``0 .. episodes - 1`` greedily (its most probable action), as do a masked random
 agent and `GreedyBot` (which chooses from ``env.unwrapped.observe()``): all three honest.
-Needs the ``rl`` extra.
+Needs the ``rl`` extra. With no arguments it trains for 5 s and plays 200 held-out deals
+under ``microsoft``; the documentation's table comes from a longer training:
 
     python examples/rl_agents.py --seconds 60 --episodes 200 --preset microsoft
 """
@@ -151,7 +152,7 @@ def greedy_wins(env: Env, seeds: range) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=60.0, help="training time (CPU)")
+    parser.add_argument("--seconds", type=float, default=5.0, help="training time (CPU, default 5)")
     parser.add_argument("--episodes", type=int, default=200, help="held-out deals")
     parser.add_argument("--preset", default="microsoft")
     args = parser.parse_args()

@@ -1,6 +1,7 @@
-"""`state.changes()` and `state.table()` in both games: the changes of a move, applied to
-the picture of the previous table as `pyramid13.Change` documents, give the new table
-exactly, and read backwards they give the previous table back (an undo).
+"""`state.changes()`, `state.change_steps()` and `state.table()` in both games: the changes
+of a move, applied to the picture of the previous table as `pyramid13.Change` documents,
+give the new table exactly, and read backwards they give the previous table back (an
+undo); so do the steps, applied one after another, and they reveal no card early.
 
 The picture is rebuilt here from each game's own fields (`pyramid`, `stock`,
 `waste_piles`, `piles`, `runs_removed`), and the changes are applied by stacking cards,
@@ -167,6 +168,90 @@ def check_step(before: Any, after: Any, picture: Any, face_down: Any) -> None:
         assert change.card is not None
     moved = [change for change in changes if not change.turned_up]
     assert moved == list(changes[: len(moved)]), "the turned cards come last"
+    check_steps(before, after, picture, face_down)
+
+
+Revealed = tuple[tuple[tuple[Change, bool], ...], ...]
+
+
+def plain(pairs: Any) -> list[tuple[str, int, int, int]]:
+    """A picture as a sorted list of plain tuples: compared faster than a Counter."""
+    return sorted(
+        (
+            location.place.value,
+            -1 if location.index is None else location.index,
+            -1 if location.depth is None else location.depth,
+            -1 if card is None else card.index,
+        )
+        for location, card in pairs
+    )
+
+
+def replay_steps(before: Any, after: Any, picture: Any, face_down: Any) -> Revealed:
+    """Apply `after.change_steps()` one by one to the previous table, checking each lands
+    as `Change` says and the last gives the new table, and read them backwards to the
+    previous table; return the steps with, for each change, whether it revealed its card
+    (the card lay face down at its source until that step)."""
+    steps = after.change_steps()
+    assert isinstance(steps, tuple)
+    assert all(isinstance(step, tuple) and step for step in steps)
+    assert bool(steps) == bool(after.changes())
+    running = list(before.table())
+    revealed = []
+    for step in steps:
+        assert all(isinstance(change, Change) for change in step)
+        shown = {location: card for location, card in running if location.place in _STACKS}
+        marks = []
+        for change in step:
+            hidden = change.source.place in _STACKS and shown[change.source] is None
+            assert not change.turned_up or hidden, "a card turns up from face down"
+            marks.append((change, hidden))
+        revealed.append(tuple(marks))
+        if steps == (after.changes(),):
+            return tuple(revealed)  # one step, the changes: `check_step` laid them already
+        running = list(lay(running, step, face_down).elements())
+    assert plain(running) == plain(after.table())
+    running = list(after.table())
+    for step in reversed(steps):
+        running = list(lay(running, backwards(step), face_down, turn_down=True).elements())
+    assert plain(running) == plain(before.table())
+    return tuple(revealed)
+
+
+def check_steps(before: Any, after: Any, picture: Any, face_down: Any) -> None:
+    revealed = replay_steps(before, after, picture, face_down)
+    # Each card's changes, followed from step to step (a card's source in a step is where
+    # the step before left it), make its change of `changes()`, but for the depths: a card
+    # that turns up and then moves makes one change, the move.
+    journeys: dict[tuple[Any, ...], list[Change]] = {}
+    done: list[Change] = []
+    for step in revealed:
+        arrived = []
+        for change, _ in step:
+            earlier = journeys.get((change.source.place, change.source.index, change.card))
+            if earlier:
+                assert not change.turned_up, "a card turns up once, before it moves"
+                change = Change(change.card, earlier.pop().source, change.target)
+            if change.target.place is Place.REMOVED:
+                done.append(change)
+            else:
+                arrived.append(change)
+        for change in arrived:
+            key = (change.target.place, change.target.index, change.card)
+            journeys.setdefault(key, []).append(change)
+    done.extend(change for changes in journeys.values() for change in changes)
+
+    def shape(change: Change) -> tuple[Any, ...]:
+        return (
+            change.card,
+            change.source.place,
+            change.source.index,
+            change.target.place,
+            change.target.index,
+            change.turned_up,
+        )
+
+    assert Counter(map(shape, done)) == Counter(map(shape, after.changes()))
 
 
 # -- Pyramid ----------------------------------------------------------------------------------
@@ -402,3 +487,124 @@ def test_both_games_answer_through_the_state_protocol() -> None:
         assert state.changes()[0].target != state.changes()[0].source
         assert all(state.why_illegal(move) is None for move in state.legal_moves())
         assert set(state.playable()) <= {where for where, card in state.table() if card}
+
+
+# -- steps ------------------------------------------------------------------------------------
+
+
+def test_a_unit_that_completes_a_run_lands_before_the_run_lifts_off() -> None:
+    state = spider_position(
+        {1: ("AS", "KSQSJSTS9S8S7S6S5S4S3S2S"), 2: ("2S", "AS")}, "", deals=0, removed=5
+    )
+    after = state.apply("2:1>1")
+    ace, two = Card.parse("AS"), Card.parse("2S")
+    removed = CardLocation(Place.REMOVED)
+    run = [Card.parse(f"{rank}S") for rank in "A23456789TJQK"]
+    assert after.change_steps() == (
+        (Change(ace, pile(1, 0), pile(0, 0)),),  # lands on pile 1, on top of 2S
+        (Change(two, pile(1, 0), pile(1, 0), turned_up=True),),  # the source's card turns
+        tuple(Change(card, pile(0, depth), removed) for depth, card in enumerate(run)),
+        (Change(ace, pile(0, 0), pile(0, 0), turned_up=True),),  # under the run
+    )
+    check_step(state, after, spider_picture, spider_face_down)
+
+
+def test_a_deal_lifts_each_run_it_completes_before_the_next_card() -> None:
+    state = spider_position({1: ("AS", "KSQSJSTS9S8S7S6S5S4S3S2S")}, "AS", deals=1, removed=4)
+    after = state.apply("deal")
+    steps = after.change_steps()
+    stock_top = CardLocation(Place.STOCK, None, 0)
+    assert steps[0] == (Change(Card.parse("AS"), stock_top, pile(0, 0)),)
+    assert [change.target for change in steps[1]] == [CardLocation(Place.REMOVED)] * 13
+    assert steps[2] == (Change(Card.parse("AS"), pile(0, 0), pile(0, 0), turned_up=True),)
+    assert [step[0].target for step in steps[3:]] == [pile(number, 0) for number in range(1, 10)]
+    assert all(len(step) == 1 and step[0].source == stock_top for step in steps[3:])
+    check_step(state, after, spider_picture, spider_face_down)
+
+
+def test_a_pyramid_draw_of_three_goes_card_by_card() -> None:
+    rules = p13.RuleSet(draw_count=3, stock_top_pairable=True)
+    state = p13.GameState.new(p13.Layout.shuffled(1), rules)
+    after = state.apply("draw")
+    top = CardLocation(Place.STOCK, None, 0)
+    waste = CardLocation(Place.WASTE, 0, 0)
+    first, second, third, fourth = state.stock[-1:-5:-1]
+    assert after.change_steps() == (
+        (Change(first, top, waste),),
+        (Change(second, top, top, turned_up=True),),
+        (Change(second, top, waste),),
+        (Change(third, top, top, turned_up=True),),
+        (Change(third, top, waste),),
+        (Change(fourth, top, top, turned_up=True),),
+    )
+    check_step(state, after, pyramid_picture, pyramid_face_down(rules))
+    plain_rules = p13.RuleSet(draw_count=3)
+    state = p13.GameState.new(p13.Layout.shuffled(1), plain_rules)
+    assert [step[0].card for step in state.apply("draw").change_steps()] == [
+        first,
+        second,
+        third,
+    ]
+
+
+def test_pyramid_removal_and_recycle_are_one_step_each() -> None:
+    rules = p13.RuleSet.preset("microsoft")
+    state = p13.GameState.new(p13.Layout.shuffled(1), rules)
+    after = state.apply("KC")
+    assert after.change_steps() == (after.changes(),)
+    while not state.is_legal("recycle"):
+        state = state.apply("draw")
+    after = state.apply("recycle")
+    assert after.change_steps() == (after.changes(),)
+    assert len(after.changes()) == 24
+    assert state.change_steps()[0][0].target.place is Place.WASTE
+    assert p13.GameState.new(p13.Layout.shuffled(1), rules).change_steps() == ()
+
+
+def masked(revealed: Revealed) -> list[list[Change]]:
+    """The steps with each card they reveal (that lay face down until then) hidden."""
+    return [
+        [Change(None, c.source, c.target, c.turned_up) if hidden else c for c, hidden in step]
+        for step in revealed
+    ]
+
+
+@pytest.mark.parametrize("name", p13.RuleSet.preset_names())
+def test_pyramid_steps_name_no_card_before_revealing_it(name: str) -> None:
+    # A twin holds other unseen cards: the same move's steps, the revealed cards hidden,
+    # are the same.
+    rules = p13.RuleSet.preset(name)
+    face_down = pyramid_face_down(rules)
+    rng = random.Random(name)
+    compared = 0
+    for seed in range(2):
+        state = p13.GameState.new(p13.Layout.shuffled(seed), rules)
+        while len(state.history) < 80 and not state.observe().is_over:
+            twin = p13.determinize(state.observe(), rng)
+            move = rng.choice(state.observe().legal_moves())
+            one, other = state.apply(move), twin.apply(move)
+            mine = replay_steps(state, one, pyramid_picture, face_down)
+            theirs = replay_steps(twin, other, pyramid_picture, face_down)
+            assert masked(mine) == masked(theirs)
+            compared += any(hidden for step in mine for _, hidden in step)
+            state = one
+    assert compared
+
+
+@pytest.mark.parametrize("name", spider.RuleSet.preset_names())
+def test_spider_steps_name_no_card_before_revealing_it(name: str) -> None:
+    rules = spider.RuleSet.preset(name, suits=2)
+    rng = random.Random(name)
+    compared = 0
+    for seed in range(1):
+        state = spider.GameState.new(spider.Layout.shuffled(seed, rules), rules)
+        while len(state.history) < 120 and not state.is_over:
+            twin = spider.determinize(state.observe(), rng)
+            move = building_move(state, rng)
+            one, other = state.apply(move), twin.apply(move)
+            mine = replay_steps(state, one, spider_picture, spider_face_down)
+            theirs = replay_steps(twin, other, spider_picture, spider_face_down)
+            assert masked(mine) == masked(theirs)
+            compared += any(hidden for step in mine for _, hidden in step)
+            state = one
+    assert compared

@@ -4,11 +4,13 @@ grade (with ``--json`` the certificate, which replays to a win), and ``play --wi
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -156,3 +158,38 @@ def test_bad_key_files_are_refused(capsys: pytest.CaptureFixture[str], tmp_path:
     status, _, err = run(capsys, "deal", "--daily", "--key-file", "a\0b")
     assert status == 2
     assert "NUL" in err
+
+
+def test_a_grade_the_rules_cannot_give_is_refused_at_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = run(
+        capsys, "spider", "deal", "--preset", "open", "--difficulty", "hard", "--seed", "1"
+    )
+    assert (status, out) == (2, "")
+    assert "these rules cannot give a 'hard' deal" in err
+
+
+def test_the_search_shows_a_bar_on_a_terminal_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("tqdm")
+    from pyramid13.cli import _deal
+
+    args = argparse.Namespace(no_progress=False)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert _deal.show_progress(args)
+    assert not _deal.show_progress(argparse.Namespace(no_progress=True))
+    from pyramid13.pyramid import _deals as pyramid_deals
+
+    seen: list[bool] = []
+    real = pyramid_deals.find_winnable  # type: ignore[attr-defined]
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        seen.append(kwargs["progress"])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(pyramid_deals, "find_winnable", spy)
+    assert run(capsys, "deal", "--seed", "3", "--preset", "microsoft")[0] == 0
+    assert run(capsys, "deal", "--seed", "3", "--preset", "microsoft", "--no-progress")[0] == 0
+    assert seen == [True, False]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import resource
 import select
 import shutil
 import signal
@@ -552,3 +553,82 @@ def test_a_closed_stdin_is_one_line_for_file_dash_and_the_end_of_play(
         check=False,
     )
     assert (result.returncode, result.stderr) == (0, b"")  # no command: the game goes on
+
+
+# -- a write that fails never destroys the file that was there -------------------------------
+
+_ROOM = 200  # bytes a file may grow to: the disk is full past them
+
+
+def _small_disk() -> None:
+    """In the child: no file grows past `_ROOM` bytes (the write fails with EFBIG, as
+    on a full disk with ENOSPC), and the signal that would say so is ignored."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (_ROOM, _ROOM))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def _on_a_small_disk(*args: str, stdin: bytes = b"") -> tuple[int, str]:
+    result = subprocess.run(
+        [*PROGRAM, *args],
+        input=stdin,
+        capture_output=True,
+        env=STRICT,
+        timeout=TIMEOUT,
+        check=False,
+        preexec_fn=_small_disk,  # in the child, before it runs the program
+    )
+    err = result.stderr.decode("utf-8", "backslashreplace")
+    assert "Traceback" not in err
+    return result.returncode, err
+
+
+def _old_file(folder: Path, name: str) -> tuple[Path, bytes]:
+    path = folder / name
+    old = ("<svg>an old picture, kept</svg>\n" * 300).encode()  # far more than the room
+    path.write_bytes(old)
+    return path, old
+
+
+@pytest.mark.parametrize("game", [(), ("spider",)], ids=["pyramid", "spider"])
+def test_a_failed_svg_leaves_the_old_picture_byte_for_byte(
+    game: tuple[str, ...], tmp_path: Path
+) -> None:
+    # Regression: show --svg opened FILE for writing at once, so a full disk left the
+    # start of the new picture (4,096 bytes of 12,082) where the old one had been.
+    path, old = _old_file(tmp_path, "deal.svg")
+    status, err = _on_a_small_disk(*game, "show", "--seed", "1", "--svg", str(path))
+    assert status == 2
+    assert f"cannot write {path}: File too large" in err
+    assert path.read_bytes() == old
+    assert sorted(tmp_path.iterdir()) == [path]  # no temporary file left behind
+
+
+@pytest.mark.parametrize("game", [(), ("spider",)], ids=["pyramid", "spider"])
+def test_a_failed_save_leaves_the_old_record_byte_for_byte(
+    game: tuple[str, ...], tmp_path: Path
+) -> None:
+    path, old = _old_file(tmp_path, "game.json")
+    status, err = _on_a_small_disk(*game, "play", "--seed", "1", stdin=f"save {path}\nq\n".encode())
+    assert status == 0  # the session went on after the error, and quit
+    assert f"cannot write {path}: File too large" in err
+    assert path.read_bytes() == old
+    assert sorted(tmp_path.iterdir()) == [path]
+
+
+def test_svg_to_a_device_is_written_there_and_leaves_the_device(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # A device, a pipe or /dev/stdout has no file to keep: the picture goes to it (a
+    # rename over it would replace the device with a file, as root).
+    before = os.stat(os.devnull)
+    assert main(["show", "--seed", "1", "--svg", os.devnull]) == 0
+    after = os.stat(os.devnull)
+    assert (after.st_ino, after.st_rdev, after.st_mode) == (
+        before.st_ino,
+        before.st_rdev,
+        before.st_mode,
+    )
+    assert not [name for name in os.listdir(os.path.dirname(os.devnull)) if name.endswith(".tmp")]
+    status, out, err = pyramid13_run("show", "--seed", "1", "--svg", "/dev/stdout")
+    assert (status, err) == (0, "")
+    assert out.startswith(b"<svg")

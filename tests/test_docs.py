@@ -18,7 +18,7 @@ import subprocess
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -715,3 +715,268 @@ def test_rendered_page_links_the_first_use_of_a_glossary_term(built_site: Path, 
         if href is None or not href.split("?")[0].endswith(f"glossary/#{term}")
     ]
     assert not unlinked, f"{page}: the first use of {unlinked} does not link to the glossary"
+
+
+# -- the reference shows every public name, and only public names ------------------------
+
+
+@pytest.fixture(scope="module")
+def package_model() -> Any:
+    """The package as griffe reads it (statically: no optional extra needed)."""
+    griffe = pytest.importorskip("griffe")
+    return griffe.load(
+        "pyramid13", search_paths=[str(ROOT / "src")], resolve_aliases=True, resolve_external=False
+    )
+
+
+def _final(obj: Any) -> Any:
+    return obj.final_target if obj.is_alias else obj
+
+
+def _public_module_names(package: Any) -> list[tuple[str, Any]]:
+    """``(module path, its exports)`` for every public module of the package."""
+    found = []
+
+    def walk(module: Any) -> None:
+        if any(part.startswith("_") for part in module.path.split(".")):
+            return
+        found.append((module.path, [str(name) for name in module.exports or ()]))
+        for member in module.members.values():
+            if not member.is_alias and member.is_module:
+                walk(member)
+
+    walk(package)
+    return found
+
+
+def _rendered_ids(site: Path) -> set[str]:
+    html = "".join(page.read_text() for page in (site / "reference").rglob("*.html"))
+    return set(re.findall(r'<h\d id="(pyramid13[\w.]*)"', html))
+
+
+def test_every_public_name_of_every_public_module_has_a_rendered_entry(
+    built_site: Path, package_model: Any
+) -> None:
+    # `pyramid13.pyramid.Hinter` is not the top-level `Hinter`: each object a public
+    # module exports needs an entry of its own, under one of its public names.
+    rendered = set()
+    for path in _rendered_ids(built_site):
+        with contextlib.suppress(Exception):  # an id griffe cannot resolve statically
+            rendered.add(_final(package_model[path.removeprefix("pyramid13.")]).path)
+    missing = []
+    for module, names in _public_module_names(package_model):
+        for name in names:
+            relative = f"{module}.{name}".removeprefix("pyramid13").lstrip(".")
+            target = _final(package_model[relative]).path
+            if target not in rendered:
+                missing.append(f"{module}.{name}")
+    assert not missing, f"no entry in the reference for {missing}"
+
+
+class _Signatures(HTMLParser):
+    """Each rendered signature of the reference with the id of the entry it belongs to:
+    its text, and the paths that griffe wrote into its unlinked names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.entry = ""
+        self.depth = 0  # inside a signature's <div>
+        self.found: list[tuple[str, list[str], list[str]]] = []  # (entry, texts, titles)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        if tag in ("h2", "h3", "h4", "h5") and (values.get("id") or "").startswith("pyramid13"):
+            self.entry = values["id"] or ""
+        if tag == "div" and "doc-signature" in (values.get("class") or ""):
+            self.depth = 1
+            self.found.append((self.entry, [], []))
+        elif self.depth:
+            if tag == "div":
+                self.depth += 1
+            title = values.get("title")
+            if tag == "span" and title:
+                self.found[-1][2].append(title)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.depth and tag == "div":
+            self.depth -= 1
+
+    def handle_data(self, data: str) -> None:
+        if self.depth:
+            self.found[-1][1].append(data)
+
+
+def _bound_type_variable(entry: str, variable: object) -> bool:
+    """Whether the entry `entry` is generic over the type variable `variable`: a function
+    (or method) generic over it, or a member of a class that declares it; a class's member
+    that shows a variable of a private base it specializes is not."""
+    obj = resolve(entry)
+    if inspect.isclass(obj):
+        return variable in getattr(obj, "__parameters__", ())
+    owner_path, _, name = entry.rpartition(".")
+    try:
+        owner = resolve(owner_path)
+    except (ImportError, AttributeError):
+        owner = None
+    if not inspect.isclass(owner):
+        return True  # a function of a module: its own type variable
+    if variable in getattr(owner, "__parameters__", ()):
+        return True
+    member = inspect.getattr_static(owner, name, None)
+    function = getattr(member, "__func__", member)
+    if not inspect.isfunction(function):
+        return False  # an attribute or a property of a class that is not generic over it
+    defining = next(cls for cls in owner.__mro__ if name in vars(cls))
+    return variable not in getattr(defining, "__parameters__", ())
+
+
+def test_no_rendered_signature_shows_a_private_name(built_site: Path) -> None:
+    problems = []
+    for page in sorted((built_site / "reference").rglob("*.html")):
+        html = page.read_text()
+        for bases in re.findall(r"Bases:(.*?)</p>", html, re.DOTALL):
+            text = html_module.unescape(re.sub(r"<[^>]+>", "", bases))
+            if re.search(r"(?<![\w.])_\w|Scaffold", text):
+                problems.append(f"{page.parent.name}: Bases: {' '.join(text.split())}")
+        parser = _Signatures()
+        parser.feed(html)
+        for entry, texts, titles in parser.found:
+            text = " ".join("".join(texts).split())
+            if re.search(r"(?<![\w.])_[A-Za-z]", text):  # a private name, unlinked
+                problems.append(f"{entry}: {text}")
+            for title in titles:
+                parts = title.split(".")
+                if not title.startswith("pyramid13.") or "(" in title:
+                    continue  # a builtin, or a parameter of the entry itself
+                if not any(part.startswith("_") for part in parts):
+                    continue
+                try:
+                    value = resolve(title)
+                except (ImportError, AttributeError):
+                    value = None
+                if isinstance(value, TypeVar) and _bound_type_variable(entry, value):
+                    continue
+                problems.append(f"{entry}: {text} (names {title})")
+    assert not problems, "private names in the reference:\n" + "\n".join(problems)
+
+
+def _public_constants() -> list[tuple[str, object]]:
+    """Every int, float or str an upper-case name of a public module's ``__all__`` holds."""
+    found: list[tuple[str, object]] = []
+    for module_name in package_modules():
+        if "._" in module_name or module_name.startswith("pyramid13.cli"):
+            continue
+        module = import_or_skip_extra(module_name, skip=False)
+        if module is None:
+            continue
+        for name in getattr(module, "__all__", ()):
+            value = getattr(module, name)
+            if name.isupper() and isinstance(value, (int, float, str)):
+                found.append((f"{module_name}.{name}", value))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("path", "value"), _public_constants(), ids=[path for path, _ in _public_constants()]
+)
+def test_every_public_constant_says_its_value(path: str, value: object, package_model: Any) -> None:
+    target = _final(package_model[path.removeprefix("pyramid13.")])
+    docstring = " ".join((target.docstring.value if target.docstring else "").split())
+    assert docstring, f"{path} has no sentence of its own"
+    written = {str(value), f'"{value}"', f"``{value}``"}
+    if isinstance(value, int) and not isinstance(value, bool):
+        written |= {f"{value:,}", f"``{value:_}``"}
+    assert any(form in docstring for form in written), f"{path}: say its value {value!r}"
+
+
+# The functions that serve every game with each game's default (`GAME_DEFAULT`), and where
+# each game's default is: its own function, or its solver's for a node limit.
+GAME_DEFAULTS: dict[str, tuple[str, str]] = {
+    "solve": ("solve", "solve"),
+    "hint": ("hint", "hint"),
+    "Hinter": ("hinter", "hinter"),
+    "SolverBot": ("solve", "solve"),
+    "win_rate": ("solve", "solve"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GAME_DEFAULTS))
+def test_each_game_default_is_written_out(name: str, package_model: Any) -> None:
+    obj = getattr(pyramid13, name)
+    parameters = inspect.signature(obj).parameters
+    defaulted = [p for p, info in parameters.items() if info.default is pyramid13.GAME_DEFAULT]
+    assert defaulted, f"{name} takes no GAME_DEFAULT"
+    target = _final(package_model[name])
+    griffe = pytest.importorskip("griffe")
+    docstring = target.docstring
+    if docstring is None and target.is_class:
+        docstring = target.members["__init__"].docstring
+    sections = docstring.parse("google")
+    documented = {
+        item.name: " ".join(item.description.split())
+        for section in sections
+        if section.kind is griffe.DocstringSectionKind.parameters
+        for item in section.value
+    }
+    for parameter in defaulted:
+        for game in pyramid13.registered_games():
+            own = getattr(game, GAME_DEFAULTS[name][0])
+            default = inspect.signature(own).parameters.get(parameter)
+            text = documented[parameter]
+            if default is None:  # the game has no such limit: say so
+                assert f"{game.title}'s hinter has none" in text, (name, parameter)
+                continue
+            value = default.default
+            shown = f"{value:,}" if isinstance(value, int) else str(value)
+            assert f"{game.title} {shown}" in text, f"{name}({parameter}): say {game.title} {shown}"
+
+
+def test_every_link_of_the_site_finds_its_page_and_anchor(built_site: Path) -> None:
+    # Links written in docstrings too: ``pyramid13.pyramid.Hinter`` must have an entry.
+    anchors = {
+        page.resolve(): set(re.findall(r'id="([^"]+)"', page.read_text()))
+        for page in built_site.rglob("*.html")
+    }
+    broken = set()
+    for page in built_site.rglob("*.html"):
+        if page.name == "404.html":  # links from the site's root, wherever it is served
+            continue
+        for href in re.findall(r'href="([^"]+)"', page.read_text()):
+            href = html_module.unescape(href)
+            if re.match(r"[a-z]+:", href) or href.startswith("#__codelineno"):
+                continue
+            path, _, anchor = href.partition("#")
+            target = page.parent / path if path else page
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.exists():
+                broken.add(f"{page.relative_to(built_site)}: {href} (no page)")
+            elif anchor and target.suffix == ".html" and anchor not in anchors[target.resolve()]:
+                broken.add(f"{page.relative_to(built_site)}: {href} (no such entry)")
+    assert not broken, "\n".join(sorted(broken))
+
+
+def _refused(cls: type, name: str) -> str | None:
+    """The name of the error class `cls` raises for a setting `name` it cannot take."""
+    try:
+        cls(**{name: object()})
+    except pyramid13.Pyramid13Error as error:
+        return type(error).__name__
+    return None
+
+
+@pytest.mark.parametrize("game", ["pyramid", "spider"])
+def test_every_bot_says_what_its_constructor_raises(game: str) -> None:
+    # A setting a bot refuses is named in its class's Raises section, as griffe shows it.
+    checked = 0
+    for make in pyramid13.get_game(game).bots.values():
+        cls = type(make())
+        for name in inspect.signature(cls).parameters:
+            error = _refused(cls, name)
+            if error is None:
+                continue
+            checked += 1
+            raises = (inspect.getdoc(cls) or "").split("\nRaises:\n", 1)
+            assert len(raises) == 2, f"{cls.__qualname__}: add a Raises section"
+            assert f"{error}:" in raises[1], f"{cls.__qualname__}({name}) raises {error}"
+    assert checked

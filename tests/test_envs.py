@@ -186,10 +186,14 @@ def test_the_honest_status_plays_on_where_the_engine_declares_a_game_lost() -> N
                 assert env.render().rstrip().endswith("playing")
                 env.render_mode = "svg"
                 assert "· playing</text>" in env.render()
-            _, reward, terminated, _, info = env.step(rng.choice(env.observe().legal_actions()))
-            assert info["status"] == env.observe().status.value
-            assert terminated == env.observe().is_over
+            array, reward, terminated, _, info = env.step(rng.choice(env.observe().legal_actions()))
+            view = env.state.observe()  # built afresh: the step built none
+            assert info["status"] == view.status.value
+            assert terminated == view.is_over
             assert reward == {"playing": 0.0, "won": 1.0, "lost": -1.0}[info["status"]]
+            assert np.array_equal(array, envs.encode_pyramid_observation(view))
+            if not view.is_over:
+                assert list(info["action_mask"].astype(bool)) == list(view.legal_action_mask())
         if met:
             break
     assert met

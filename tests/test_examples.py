@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import runpy
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,41 @@ def load(name: str) -> dict[str, Any]:
 
 def test_every_example_is_tested() -> None:
     assert {path.relative_to(EXAMPLES).as_posix() for path in EXAMPLES.rglob("*.py")} == TESTED
+
+
+# A program a newcomer runs as it is must finish, and soon: every example, run with no
+# arguments and nothing on standard input, within this many seconds of wall clock (the
+# slowest, statistics_run.py, solves 200 deals; dask_table.py starts a local cluster).
+NO_ARGUMENTS_SECONDS = 90
+SERVERS = {"web/server.py": "serves until stopped: test_web_ui.py runs it"}
+EXTRAS = {"dask_table.py": "distributed", "rl_agents.py": "gymnasium"}
+
+
+@pytest.mark.no_cover  # whole programs, over code the other tests trace
+@pytest.mark.parametrize("name", sorted(TESTED - set(SERVERS)))
+def test_every_example_finishes_with_no_arguments(name: str) -> None:
+    if name in EXTRAS and not os.environ.get("CI"):  # CI installs every extra
+        pytest.importorskip(EXTRAS[name])
+    started = time.perf_counter()
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLES / name)],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=NO_ARGUMENTS_SECONDS,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert result.stdout.strip(), f"{name} printed nothing"
+    assert time.perf_counter() - started < NO_ARGUMENTS_SECONDS
+
+
+def test_the_dask_table_says_how_many_deals_it_plays_and_how_to_run_the_full_table() -> None:
+    example = load("dask_table.py")
+    page = " ".join((EXAMPLES.parent / "docs" / "how-to" / "dask-cluster.md").read_text().split())
+    assert f"plays {example['LOCAL_DEALS']} deals per row" in page
+    assert f"plays the seeds 0 to {example['CLUSTER_DEALS'] - 1:,}" in page
+    assert example["LOCAL_DEALS"] <= 200  # well under a minute on two cores
 
 
 def test_first_game_plays_to_the_end() -> None:

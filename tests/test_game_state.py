@@ -39,7 +39,12 @@ def test_states_are_made_by_new_only() -> None:
         ("AS 2S", None, p13.InvalidLayoutError, "use Layout.parse|read a layout code"),
         (None, None, p13.InvalidLayoutError, "layout must be a Layout"),
         (p13.Layout.sorted(), "vegas", p13.InvalidRulesError, "unknown preset .vegas."),
-        (p13.Layout.sorted(), {"passes": 3}, p13.InvalidRulesError, "rules must be a RuleSet"),
+        (
+            p13.Layout.sorted(),
+            {"passes": 3},
+            p13.InvalidRulesError,
+            "rules must be a Pyramid RuleSet",
+        ),
     ],
 )
 def test_new_rejects_what_is_not_a_layout_or_rules(

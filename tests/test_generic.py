@@ -212,7 +212,7 @@ def test_pyramid_answers_are_pyramid_s_own() -> None:
             "not a Spider Observation",
         ),
         (lambda: p13.solve(spider_state(), optimal=True), "Spider's solver finds no shortest"),
-        (lambda: p13.win_rate(spider_state().layout, range(1)), "not Layout"),
+        (lambda: p13.win_rate(spider_state().layout, range(1)), "not a Spider Layout"),
     ],
 )
 def test_errors_name_the_game_of_the_value(call: Any, message: str) -> None:

@@ -55,6 +55,52 @@ def test_fresh_hints_never_go_round_and_win(preset: str, deal: int) -> None:
     assert state.status is p13.Status.WON
 
 
+#: Unwinnable deals of every preset with more than one pass, where fresh hints used to come
+#: back to a table they had left (all but apophis's), some also where a hint that took only
+#: the position before as visited, not the whole game, would (cardems 4 and 7, microsoft
+#: 16, pysolfc 16, relaxed 16, king-tut 0 and 4, cardgames 7).
+LOST_DEALS = [
+    ("cardems", 4),
+    ("cardems", 7),
+    ("microsoft", 3),
+    ("microsoft", 16),
+    ("pysolfc", 16),
+    ("pysolfc", 24),
+    ("relaxed", 3),
+    ("relaxed", 16),
+    ("apophis", 3),
+    ("apophis", 4),
+    ("king-tut", 0),
+    ("king-tut", 4),
+    ("cardgames", 7),
+]
+
+
+def test_the_lost_deals_cover_every_preset_of_several_passes() -> None:
+    several = {name for name in p13.RuleSet.preset_names() if p13.RuleSet.preset(name).passes != 1}
+    assert several == {preset for preset, _ in LOST_DEALS}
+
+
+@pytest.mark.no_cover  # whole games, over code the other tests trace: see tests/conftest.py
+@pytest.mark.parametrize(("preset", "deal"), LOST_DEALS)
+def test_fresh_hints_never_go_round_in_lost_deals_either(preset: str, deal: int) -> None:
+    # Regression: once the position was proved lost, a fresh hint played the greedy move,
+    # which drew and recycled back to a table of the game (cardems deal 0 came back to
+    # the table of move 26 at move 48). No table comes twice, whatever the pass: the game
+    # ends, lost, as the engine declares it.
+    state = p13.GameState.new(p13.Layout.shuffled(deal), p13.RuleSet.preset(preset))
+    assert p13.solve(state).winnable is False
+    tables: dict[object, int] = {}
+    while not state.is_over:
+        table = (state.pyramid, state.stock, state.waste_piles)
+        assert table not in tables, f"move {len(state.history)} is back at move {tables[table]}"
+        tables[table] = len(state.history)
+        move = p13.hint(state)
+        assert move is not None
+        state = state.apply(move)
+    assert state.status is p13.Status.LOST
+
+
 @pytest.mark.no_cover  # brute force: untraced, see tests/conftest.py
 @pytest.mark.parametrize("deal", [47, 139, 140, 255])
 def test_a_hinter_wins_three_stacks_deals_decided_early(deal: int) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
+import numpy as np
 import pytest
 from hypothesis import find, given
 from hypothesis import strategies as st
@@ -561,3 +562,134 @@ def test_spider_env_takes_numpy_actions_and_checks_seeds() -> None:
             env.reset(options={"deal_seed": deal_seed})
     env.reset(options={"deal_seed": np.int64(3)})
     assert env.unwrapped._deal_seed == 3
+
+
+# -- one rule for every node limit, in both games ----------------------------------------------
+
+MAX_NODE_LIMIT = 2**63 - 1
+SPIDER_START = spider.GameState.new(spider.Layout.shuffled(1))
+
+NODE_LIMIT_CALLS: dict[str, Callable[[Any], object]] = {
+    "solve": lambda v: p13.solve(STATE, node_limit=v, time_limit=0.05),
+    "hint": lambda v: p13.hint(STATE, node_limit=v, time_limit=0.05),
+    "Hinter": lambda v: p13.Hinter(node_limit=v, time_limit=0.05).hint(STATE),
+    "pyramid.Hinter": lambda v: p13.pyramid.Hinter(node_limit=v, time_limit=0.05).hint(STATE),
+    "spider.solve": lambda v: spider.solve(SPIDER_START, node_limit=v, time_limit=0.05),
+    "spider.hint": lambda v: spider.hint(SPIDER_START, node_limit=v, time_limit=0.05),
+    "spider.Hinter": lambda v: spider.Hinter(node_limit=v, time_limit=0.05).hint(SPIDER_START),
+    "Hinter on Spider": lambda v: p13.Hinter(node_limit=v, time_limit=0.05).hint(SPIDER_START),
+    "SolverBot": lambda v: p13.SolverBot(node_limit=v),
+    "ReplanBot": lambda v: p13.ReplanBot(node_limit=v),
+    "spider.ReplanBot": lambda v: spider.ReplanBot(node_limit=v),
+    "spider.RolloutBot": lambda v: spider.RolloutBot(node_limit=v),
+    "win_rate": lambda v: p13.win_rate("classic", range(1), workers=1, node_limit=v),
+}
+
+
+def _set_node_limit(hinter: Any, value: object) -> object:
+    hinter.node_limit = value
+    return hinter.hint(STATE if not isinstance(hinter, spider.Hinter) else SPIDER_START)
+
+
+NODE_LIMIT_CALLS.update(
+    {
+        "Hinter.node_limit =": lambda v: _set_node_limit(p13.Hinter(time_limit=0.05), v),
+        "pyramid.Hinter.node_limit =": lambda v: _set_node_limit(
+            p13.pyramid.Hinter(time_limit=0.05), v
+        ),
+        "spider.Hinter.node_limit =": lambda v: _set_node_limit(spider.Hinter(time_limit=0.05), v),
+    }
+)
+
+
+@pytest.mark.parametrize("name", sorted(NODE_LIMIT_CALLS))
+def test_every_node_limit_takes_ints_up_to_2_63_and_refuses_the_rest_alike(name: str) -> None:
+    # Regression: 10**309 raised OverflowError in Pyramid's hint and Hinter, where solve
+    # and Spider's hint took it.
+    call = NODE_LIMIT_CALLS[name]
+    for value in (0, -1, 2**63, 10**309, 10**5000):
+        with pytest.raises(p13.InvalidArgumentError, match=r"must be an int in 1\.\.2\*\*63-1"):
+            call(value)
+    call(MAX_NODE_LIMIT)  # the largest is taken
+    call(1)
+
+
+def test_rolloutbots_solve_limit_follows_the_rule_from_0() -> None:
+    assert spider.RolloutBot(solve_limit=0).solve_limit == 0
+    assert spider.RolloutBot(solve_limit=MAX_NODE_LIMIT).solve_limit == MAX_NODE_LIMIT
+    with pytest.raises(p13.InvalidArgumentError, match=r"solve_limit must be an int in 0\.\."):
+        spider.RolloutBot(solve_limit=10**309)
+
+
+# -- the constructors of public values check their fields --------------------------------------
+
+_VIEW = STATE.observe()
+_VIEW_FIELDS = [str(field.alias) for field in attrs.fields(p13.Observation) if field.init]
+_SPIDER_VIEW_FIELDS = [str(field.alias) for field in attrs.fields(spider.Observation) if field.init]
+
+
+def _use(value: Any) -> None:
+    """What a caller does with a value: show it, and ask a view its moves and its code."""
+    str(value)
+    repr(value)
+    if isinstance(value, (p13.Observation, spider.Observation)):
+        value.legal_moves()
+        value.to_string()
+    if isinstance(value, (spider.Pile, spider.ObservedPile)):
+        len(value)
+        _ = value.top
+
+
+def _evolving(view: Any, name: str) -> Callable[[Any], object]:
+    """A call that builds `view` again with field `name` changed, and uses it."""
+    return lambda value: _use(attrs.evolve(view, **{name: value}))
+
+
+VALUE_CALLS: dict[str, Callable[[Any], object]] = {
+    "CardLocation(place)": lambda v: _use(p13.CardLocation(v)),
+    "CardLocation(index)": lambda v: _use(p13.CardLocation(p13.Place.PILE, v)),
+    "CardLocation(depth)": lambda v: _use(p13.CardLocation(p13.Place.STOCK, None, v)),
+    "Change(card)": lambda v: _use(p13.Change(v, STOCK, STOCK)),
+    "Change(source)": lambda v: _use(p13.Change(None, v, STOCK)),
+    "Change(target)": lambda v: _use(p13.Change(None, STOCK, v)),
+    "Change(turned_up)": lambda v: _use(p13.Change(None, STOCK, STOCK, v)),
+    "spider.Pile(face_down)": lambda v: _use(spider.Pile(v, ())),
+    "spider.Pile(face_up)": lambda v: _use(spider.Pile((), v)),
+    "spider.ObservedPile(face_down_count)": lambda v: _use(spider.ObservedPile(v, ())),
+    "spider.ObservedPile(face_up)": lambda v: _use(spider.ObservedPile(0, v)),
+    **{f"Observation({name})": _evolving(_VIEW, name) for name in _VIEW_FIELDS},
+    **{
+        f"spider.Observation({name})": _evolving(SPIDER.observe(), name)
+        for name in _SPIDER_VIEW_FIELDS
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(VALUE_CALLS))
+def test_public_values_built_by_hand_check_their_fields(name: str) -> None:
+    # Regression: spider.Observation(None, None, ...).legal_moves() and
+    # len(spider.Pile(None, None)) raised TypeError; now the constructor refuses them.
+    call = VALUE_CALLS[name]
+    problems = []
+    for value in [*HOSTILE, (None,), ("KC",), (p13.Card.parse("KC"), "x")]:
+        try:
+            call(value)
+        except p13.InvalidArgumentError as error:
+            if len(str(error)) >= 400:
+                problems.append(f"{name}({describe(value)}): a message of {len(str(error))}")
+        except Exception as error:  # the test is that none of these happen
+            problems.append(f"{name}({describe(value)}): {type(error).__name__}: {error}")
+    assert not problems
+
+
+def test_the_checks_name_the_value_and_the_field() -> None:
+    with pytest.raises(p13.InvalidArgumentError, match="a Pile's face_down must be a tuple"):
+        spider.Pile(None, None)  # type: ignore[arg-type]
+    with pytest.raises(p13.InvalidArgumentError, match="the observation's rules must be a Spider"):
+        spider.Observation(None, None, None, None, None, None, None, None, None)  # type: ignore[arg-type]
+    with pytest.raises(p13.InvalidArgumentError, match="a Pyramid Observation's pyramid"):
+        attrs.evolve(_VIEW, pyramid=_VIEW.pyramid[1:])
+    with pytest.raises(p13.InvalidArgumentError, match="a CardLocation's place must be a Place"):
+        p13.CardLocation("stock")  # type: ignore[arg-type]
+    assert p13.CardLocation(p13.Place.PILE, np.int64(3)).index == 3  # NumPy's ints are ints
+    assert attrs.evolve(_VIEW) == _VIEW  # what observe gives passes its own checks

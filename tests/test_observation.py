@@ -91,8 +91,9 @@ def test_the_honest_status_follows_the_engine_but_never_declares_early(preset: s
                 assert obs.legal_moves() == ()
             assert obs.is_over is (obs.status is not Status.PLAYING)
             for move in obs.legal_moves():  # apply takes every move the observation offers
-                assert state.is_legal(move)
-                assert state.why_illegal(move) is None
+                legal = move in state.legal_moves()  # but the engine's LOST state has none
+                assert state.is_legal(move) is legal is (state.status is Status.PLAYING)
+                assert (state.why_illegal(move) is None) is legal
                 state.apply(move)
             assert len(obs.legal_action_mask()) == p13.ACTION_COUNT
             assert [a for a, legal in enumerate(obs.legal_action_mask()) if legal] == list(
@@ -251,8 +252,13 @@ def test_determinize_is_consistent_with_the_observation(preset: str) -> None:
         assert sample.observe() == obs
         assert sample.observe().history == obs.history
         assert sample == determinize(obs, random.Random(2))
-        with pytest.raises(p13.UndoError):
-            sample.undo()
+        if not obs.history:
+            with pytest.raises(p13.UndoError):
+                sample.undo()
+            continue
+        # A whole game: its deal, played by the history, gives the sample.
+        assert sample.start == GameState.new(sample.layout, rules)
+        assert sample.undo().apply(obs.history[-1]) == sample
 
 
 def test_samples_differ_with_the_seed_and_keep_a_visible_top() -> None:
@@ -367,6 +373,42 @@ def _with(number: int, text: str) -> str:
 def test_a_malformed_view_code_is_refused_saying_where(code: str, match: str) -> None:
     with pytest.raises(p13.InvalidPositionError, match=match):
         p13.Observation.from_string(code)
+
+
+@pytest.mark.parametrize("preset", ["classic", "microsoft", "king-tut"])
+def test_a_view_that_shows_a_stock_card_not_yet_seen_is_refused(preset: str) -> None:
+    # Each code below is a true view but for one stock card the player has not seen,
+    # written where it lies (and taken out of the unseen cards): a view no player has.
+    state = GameState.new(Layout.shuffled(1), RuleSet.preset(preset)).apply("draw")
+    view = state.observe()
+    fields = view.to_string().split()
+    shown = 0
+    for depth, (card, known) in enumerate(zip(state.stock, view.stock, strict=True)):
+        if known is not None:
+            continue
+        stock = fields[1][: 2 * depth] + str(card) + fields[1][2 * depth + 2 :]
+        unseen = "".join(str(other) for other in view.unseen if other != card) or "-"
+        code = " ".join([fields[0], stock, *fields[2:5], unseen, *fields[6:]])
+        where = "the top card" if depth == len(state.stock) - 1 else f"card {depth + 1}"
+        with pytest.raises(
+            p13.InvalidPositionError,
+            match=f"the stock shows {where}, '{card}', which a player has not seen on pass 1",
+        ):
+            p13.Observation.from_string(code)
+        shown += 1
+    assert shown == len(view.unseen) > 20
+    assert p13.Observation.from_string(" ".join(fields)) == view  # the true view reads
+
+
+def test_a_view_that_hides_the_stock_top_the_rules_show_is_refused() -> None:
+    view = _MICROSOFT.observe()
+    top = view.stock[-1]
+    assert top is not None
+    unseen = "".join(str(card) for card in sorted((*view.unseen, top), key=lambda c: c.index))
+    code = _with(1, "##" * len(view.stock)).split()
+    code[5] = unseen
+    with pytest.raises(p13.InvalidPositionError, match="hides the top card, '##', which a player"):
+        p13.Observation.from_string(" ".join(code))
 
 
 def test_a_view_code_is_text() -> None:

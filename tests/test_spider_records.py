@@ -192,17 +192,20 @@ def test_the_schema_accepts_spider_records() -> None:
 @pytest.mark.parametrize(("preset", "suits"), PRESETS)
 def test_a_determinized_state_saves_as_itself(preset: str, suits: int, tmp_path: Path) -> None:
     # Regression: the record replayed the observation's history from the sampled position:
-    # 28 of 300 such saves loaded as another game, the others were refused.
+    # 28 of 300 such saves loaded as another game, the others were refused. A sample is
+    # now a whole game: its record is its deal and every move since.
     rules = spider.RuleSet.preset(preset, suits=suits)
     state = walk(rules, 7, 25)
     assert state.history
     for number in range(4):
         sample = spider.determinize(state.observe(), random.Random(number))
-        if number % 2 and sample.legal_moves():
+        played = number % 2 and sample.legal_moves()
+        if played:
             sample = sample.apply(sample.legal_moves()[-1])
         record = GameRecord.from_state(sample)
         assert record.start == sample.start
-        assert len(record.moves) == number % 2
+        assert record.from_deal
+        assert len(record.moves) == len(state.history) + bool(played)
         path = tmp_path / f"{number}.json"
         p13.save_game(sample, path)
         loaded = p13.load_game(path)

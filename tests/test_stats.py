@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+import os
 import pickle
 import sys
 import time
@@ -18,6 +19,10 @@ from hypothesis import strategies as st
 from reference_model import ref_winnable
 
 import pyramid13 as p13
+import pyramid13.stats as stats_module
+from pyramid13._runs import run_chunks as run_chunks_here
+
+CORES = os.cpu_count() or 1
 
 
 def test_wilson_interval_against_published_values() -> None:
@@ -133,6 +138,11 @@ def test_progress_without_tqdm_says_what_to_install(monkeypatch: pytest.MonkeyPa
         ({"deals": range(-1, 2)}, p13.InvalidArgumentError),
         ({"deals": "123"}, p13.InvalidArgumentError),
         ({"workers": 0}, p13.InvalidArgumentError),
+        ({"workers": 1025}, p13.InvalidArgumentError),
+        ({"workers": 2**40}, p13.InvalidArgumentError),
+        ({"workers": 2**63}, p13.InvalidArgumentError),
+        ({"workers": 10**400}, p13.InvalidArgumentError),
+        ({"workers": 2.0}, p13.InvalidArgumentError),
         ({"chunk_size": 0}, p13.InvalidArgumentError),
         ({"node_limit": 0}, p13.InvalidArgumentError),
         ({"time_limit": -1.0}, p13.InvalidArgumentError),
@@ -145,6 +155,27 @@ def test_bad_arguments(arguments: dict[str, object], error: type[Exception]) -> 
     call.update(arguments)
     with pytest.raises(error):
         p13.win_rate(**call)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("workers", "deals", "started"),
+    [(24, 3, min(3, CORES)), (1024, 100, CORES), (None, 2, min(2, CORES)), (1, 50, 1)],
+)
+def test_the_pool_has_at_most_one_process_per_deal_and_per_core(
+    monkeypatch: pytest.MonkeyPatch, workers: int | None, deals: int, started: int
+) -> None:
+    # Regression: workers=24 for 3 deals started 24 processes; 2**40 raised OSError.
+    asked: list[int] = []
+
+    def run_chunks(*args: Any, workers: int, **kwargs: Any) -> dict[int, bytes]:
+        asked.append(workers)
+        return real_run_chunks(*args, workers=1, **kwargs)  # here, quickly
+
+    real_run_chunks = run_chunks_here
+    monkeypatch.setattr(stats_module, "run_chunks", run_chunks)
+    result = p13.win_rate("classic", range(deals), "greedy", workers=workers)
+    assert asked == [started]
+    assert result.deals == deals
 
 
 # -- per-deal outcomes ----------------------------------------------------------------------
@@ -357,3 +388,49 @@ def test_outcomes_is_a_compact_read_only_sequence() -> None:
     assert big.unknown == 1000
     assert big.undecided_seeds == tuple(range(1000))
     assert len(pickle.dumps(big.outcomes)) < 4 * 1000
+
+
+# -- a user's bot: its name in the result and what it knew -----------------------------------
+
+
+class _FirstMoveBot:
+    """A user's bot: no repr of its own, honest."""
+
+    honest = True
+
+    def choose(self, view: Any) -> Any:
+        return view.legal_moves()[0]
+
+
+class _NamedBot(_FirstMoveBot):
+    name = "first move"
+
+
+class _ThoughtfulBot:
+    def choose(self, state: Any) -> Any:
+        assert isinstance(state, (p13.GameState, p13.spider.GameState)), "given the state"
+        return state.legal_moves()[0]
+
+    def __repr__(self) -> str:
+        return "_ThoughtfulBot(depth=0)"
+
+
+@pytest.mark.parametrize(
+    ("bot", "name", "play"),
+    [
+        (_FirstMoveBot(), "_FirstMoveBot", p13.HONEST_NO_UNDO),
+        (_NamedBot(), "first move", p13.HONEST_NO_UNDO),
+        (_ThoughtfulBot(), "_ThoughtfulBot(depth=0)", p13.THOUGHTFUL),
+        (p13.GreedyBot(), "GreedyBot()", p13.HONEST_NO_UNDO),
+    ],
+)
+def test_a_bot_is_named_and_labelled_in_its_result(bot: Any, name: str, play: str) -> None:
+    rules = [p13.RuleSet.preset("microsoft"), p13.spider.RuleSet.preset("microsoft", suits=1)]
+    for game_rules in rules:
+        if isinstance(bot, p13.GreedyBot) and game_rules is rules[1]:
+            continue  # Pyramid's greedy bot plays Pyramid only
+        result = p13.win_rate(game_rules, range(2), bot, workers=1, max_moves=300)
+        assert result.player == name
+        assert result.play == play
+        assert f", {name} ({play}): " in str(result)
+        assert " object at 0x" not in str(result)

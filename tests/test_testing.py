@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import random
+import threading
 from typing import Any
 
+import numpy as np
 import pytest
 
 import pyramid13 as p13
@@ -102,3 +105,126 @@ def test_bad_arguments_are_refused(arguments: dict[str, Any], message: str) -> N
     call: dict[str, Any] = {"rules": SPIDER_RULES, **arguments}
     with pytest.raises(p13.InvalidArgumentError, match=message):
         check_honest(spider.GreedyBot(), **call)
+
+
+# -- at its edges ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("bot", "match"),
+    [
+        (None, "bot must be a Bot .*, not None"),
+        (np.int64(3), "bot must be a Bot .*, not np.int64\\(3\\)"),  # it has a choose method
+        ("greedy", "bot must be a Bot .*, not 'greedy'"),
+        (object(), "bot must be a Bot"),
+        (spider.GreedyBot, "not the class GreedyBot \\(pass an instance: GreedyBot\\(\\)\\)"),
+    ],
+    ids=["None", "numpy int", "text", "object", "class"],
+)
+def test_what_is_no_bot_is_refused(bot: Any, match: str) -> None:
+    with pytest.raises(p13.InvalidArgumentError, match=match):
+        check_honest(bot, p13.RuleSet.preset("microsoft"), positions=2)
+
+
+class Locked(FirstSeenMove):
+    """An honest bot that holds a lock, which `copy.deepcopy` cannot copy."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+
+def test_a_bot_that_cannot_be_copied_is_refused() -> None:
+    with pytest.raises(p13.InvalidArgumentError, match=r"bot must be copyable .*'_thread\.lock'"):
+        check_honest(Locked(), p13.RuleSet.preset("microsoft"), positions=2)
+
+
+class Broken:
+    honest = True
+
+    def choose(self, observation: p13.Observation) -> p13.Move:
+        raise ValueError("no idea")
+
+
+def test_a_bot_that_fails_in_its_own_game_gets_a_library_error_with_the_cause() -> None:
+    with pytest.raises(p13.InvalidArgumentError, match="raised ValueError: no idea in '") as info:
+        check_honest(Broken(), p13.RuleSet.preset("microsoft"), positions=2)
+    assert isinstance(info.value.__cause__, ValueError)
+
+
+class EngineFirstMove:
+    """Plays the first of the engine's own legal moves: given the state, it finds none
+    where the engine has declared the game LOST from the stock order it knows."""
+
+    def choose(self, state: p13.GameState) -> p13.Move:
+        return state.legal_moves()[0]
+
+
+def test_a_bot_that_reads_the_engines_moves_is_caught_in_a_twin_the_engine_calls_lost() -> None:
+    # Regression: its IndexError in such a twin came out of the check itself.
+    with pytest.raises(
+        AssertionError,
+        match=r"failed in a twin .*raised IndexError.*\(deal \d+, move \d+\) \(the twin's "
+        r"engine already says LOST",
+    ):
+        check_honest(EngineFirstMove(), p13.RuleSet.preset("king-tut"), positions=400)
+
+
+class GlobalRandom:
+    """Honest, but draws from the global `random` generator."""
+
+    honest = True
+
+    def choose(self, observation: Any) -> Any:
+        return random.choice(observation.legal_moves())
+
+
+class NumpyRandom:
+    """Honest, but draws from NumPy's global generator."""
+
+    honest = True
+
+    def choose(self, observation: Any) -> Any:
+        legal = observation.legal_moves()
+        return legal[np.random.randint(len(legal))]  # the global generator
+
+
+@pytest.mark.parametrize(
+    ("bot", "rules"),
+    [
+        (GlobalRandom(), p13.RuleSet.preset("microsoft")),
+        (NumpyRandom(), SPIDER_RULES),
+    ],
+    ids=["random", "numpy"],
+)
+def test_a_bot_that_draws_from_a_global_generator_is_called_nondeterministic(
+    bot: Any, rules: Any
+) -> None:
+    with pytest.raises(AssertionError) as info:
+        check_honest(bot, rules, positions=100)
+    message = str(info.value)
+    assert "is nondeterministic: asked twice in the same position" in message
+    assert "chose otherwise" not in message
+
+
+class TwinShy:
+    """Plays the first legal move, but raises in a state dealt otherwise than the first it
+    was asked in: a twin (the same view, other hidden cards), which no real game gives."""
+
+    def __init__(self) -> None:
+        self.layout: p13.Layout | None = None
+
+    def choose(self, state: p13.GameState) -> p13.Move:
+        if self.layout is None:
+            self.layout = state.layout
+        elif state.layout != self.layout:
+            raise RuntimeError("a twin")
+        return state.legal_moves()[0]
+
+
+def test_a_bot_that_fails_only_in_twins_is_caught_saying_so() -> None:
+    with pytest.raises(AssertionError) as info:
+        check_honest(TwinShy(), p13.RuleSet.preset("microsoft"), positions=5)
+    message = str(info.value)
+    assert "failed in a twin that looks the same" in message
+    assert "raised RuntimeError: a twin in" in message
+    assert "already says" not in message  # the twin's engine plays on

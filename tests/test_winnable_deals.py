@@ -4,12 +4,15 @@ certificate, the daily deal, and bad arguments."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
 import hashlib
 import hmac
 import json
 import random
+import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +26,18 @@ import pyramid13 as p13
 from pyramid13 import spider
 from pyramid13._base.deals import (
     DIFFICULTIES,
+    Difficulty,
     candidate_numbers,
+    check_grade_possible,
     daily_seed,
     deal_message,
+    find_winnable,
     keyed_seed,
 )
 from pyramid13._base.shuffle import SplitMix64
 from pyramid13.pyramid import _deals as pyramid_deals
 from pyramid13.spider import _deals as spider_deals
+from pyramid13.strategies import rulesets
 
 SPIDER_1 = spider.RuleSet.preset("pysolfc", suits=1)
 FAST_PRESETS = ("microsoft", "cardems", "relaxed", "cardgames", "apophis")
@@ -303,10 +310,124 @@ def test_running_out_of_candidates_says_so() -> None:
         if grade == first.difficulty:
             assert p13.winnable_deal("microsoft", 0, difficulty=grade, max_attempts=1) == first
             continue
-        with pytest.raises(
-            p13.InvalidArgumentError, match="among the first 1 candidates of seed 0"
-        ):
+        with pytest.raises(p13.InvalidArgumentError) as caught:
             p13.winnable_deal("microsoft", 0, difficulty=grade, max_attempts=1)
+        # The grade is what was not found, not a win: the message says so.
+        assert str(caught.value) == (
+            f"no {grade!r} deal among the first 1 candidates of seed 0: 1 was winnable "
+            f"(1 {first.difficulty!r}), none {grade!r}; try another seed or grade, or more "
+            "attempts"
+        )
+        assert "few or none" not in str(caught.value)
+
+
+def test_running_out_of_candidates_without_a_win_says_the_rules_allow_few() -> None:
+    # Under these rules (one draw of the whole stock, one pass, every card to clear),
+    # none of the first 100 candidates of seed 1 is winnable (reference/cli.md says so).
+    rules = p13.RuleSet(goal=p13.Goal.ALL_CARDS, draw_count=24)
+    assert p13.pyramid._position.parse_rules("classic,goal=all-cards,draw_count=24") == rules
+    cases: list[tuple[Difficulty | None, int, str]] = [(None, 100, ""), ("hard", 20, " (any)")]
+    for difficulty, attempts, grade in cases:
+        with pytest.raises(p13.InvalidArgumentError) as caught:
+            p13.winnable_deal(rules, 1, difficulty=difficulty, max_attempts=attempts)
+        assert str(caught.value) == (
+            f"no winnable deal among the first {attempts} candidates of seed 1"
+            f"{grade.replace('any', 'of any grade')}: these "
+            "rules may allow few or none"
+        )
+    page = " ".join(
+        (Path(__file__).parents[1] / "docs" / "reference" / "cli.md").read_text().split()
+    )
+    assert "`classic,goal=all-cards,draw_count=24`, which gives none among the first 100 " in page
+
+
+def test_rules_of_the_wrong_game_are_named() -> None:
+    with pytest.raises(p13.InvalidRulesError) as caught:
+        p13.pyramid.winnable_deal(SPIDER_1, 1)  # type: ignore[arg-type]
+    assert str(caught.value).endswith(
+        "must be a Pyramid RuleSet or a preset name (use RuleSet.preset), not a Spider RuleSet"
+    )
+    with pytest.raises(p13.InvalidRulesError, match=r"not a Pyramid RuleSet$"):
+        spider.winnable_deal(p13.RuleSet.preset("microsoft"), 1)  # type: ignore[arg-type]
+
+
+# -- a grade the rules cannot give: refused at once, soundly --------------------------------
+
+
+@pytest.mark.parametrize("suits", [1, 2, 4])
+def test_a_grade_an_open_spider_deal_cannot_get_is_refused_at_once(suits: int) -> None:
+    rules = spider.RuleSet.preset("open", suits=suits)
+    easy, medium = spider_deals.GRADES[suits]
+    _, high = spider_deals.score_ranges(rules)[-1]
+    assert high < medium + 1  # 'hard' lies beyond every score of these rules
+    impossible: list[Difficulty] = ["hard"] if suits == 1 else ["medium", "hard"]
+    assert (high > easy) is (suits == 1)
+    for grade in impossible:
+        with pytest.raises(p13.InvalidArgumentError, match=f"cannot give a '{grade}' deal"):
+            spider.winnable_deal(rules, 1, difficulty=grade, max_attempts=10**9)
+    if suits == 1:  # quick to solve
+        assert spider.winnable_deal(rules, 1, difficulty="easy").difficulty == "easy"
+
+
+def test_every_pyramid_grade_can_be_asked_for() -> None:
+    for name in (*p13.RuleSet.preset_names(), None):
+        rules = p13.RuleSet.preset(name) if name else p13.RuleSet(passes=None)
+        row = pyramid_deals.GRADES.get(name or "", pyramid_deals.GRADE_DEFAULT)
+        for grade in DIFFICULTIES:
+            check_grade_possible(grade, row, pyramid_deals.score_ranges(rules))
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    preset=st.sampled_from(spider.RuleSet.preset_names()),
+    suits=st.sampled_from([1, 2]),  # quick to solve; the ranges do not depend on suits
+    number=st.integers(0, 2**32 - 1),
+)
+def test_the_spider_score_lies_in_its_ranges(preset: str, suits: int, number: int) -> None:
+    # The early stop is sound only if no deal scores outside `score_ranges`.
+    rules = spider.RuleSet.preset(preset, suits=suits)
+    start = spider.GameState.new(spider.Layout.shuffled(number, rules), rules)
+    result = spider.solve(start, node_limit=spider_deals.SOLVE_NODE_LIMIT)
+    score = spider_deals.score(start, result)
+    assert any(low <= score <= high for low, high in spider_deals.score_ranges(rules))
+
+
+@settings(max_examples=12, deadline=None)
+@given(rules=rulesets(), number=st.integers(0, 2**32 - 1))
+def test_the_pyramid_score_lies_in_its_ranges(rules: p13.RuleSet, number: int) -> None:
+    start = p13.GameState.new(p13.Layout.shuffled(number), rules)
+    result = p13.solve(start, node_limit=pyramid_deals.SOLVE_NODE_LIMIT)
+    score = pyramid_deals.score(start, result)
+    assert any(low <= score <= high for low, high in pyramid_deals.score_ranges(rules))
+
+
+def test_the_search_shows_its_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("tqdm")
+    rules = p13.RuleSet.preset("microsoft")
+
+    def slow_solve(state: p13.GameState) -> p13.SolveResult[p13.Move]:
+        time.sleep(0.3)  # five candidates take over a second: the bar shows
+        return p13.solve(state, node_limit=pyramid_deals.SOLVE_NODE_LIMIT)
+
+    with pytest.raises(p13.InvalidArgumentError, match="none 'hard'"):
+        find_winnable(
+            rules,
+            0,
+            difficulty="hard",
+            date=None,
+            max_attempts=5,
+            deal=lambda number, rules: p13.GameState.new(p13.Layout.shuffled(number), rules),
+            solve=slow_solve,
+            grade=lambda state, result: "easy",
+            progress=True,
+        )
+    err = capsys.readouterr().err
+    assert "looking for a winnable 'hard' deal" in err
+    assert "5/5" in err
+    assert re.search(r"[1-5] winnable", err)
+    quick = p13.winnable_deal("microsoft", 1, progress=True)  # no bar before a second
+    assert quick == p13.winnable_deal("microsoft", 1)
+    assert capsys.readouterr().err == ""
 
 
 # -- the published grade tables are the code's ------------------------------------------
@@ -558,3 +679,20 @@ def test_running_out_of_keyed_candidates_says_so() -> None:
         p13.InvalidArgumentError, match="among the first 1 candidates of keyed seed 0"
     ):
         p13.winnable_deal("microsoft", 0, max_attempts=1, key=b"k")
+
+
+def test_the_how_to_page_says_which_grades_open_spider_rules_cannot_give() -> None:
+    page = " ".join(
+        (Path(__file__).parents[1] / "docs" / "how-to" / "winnable-deals.md").read_text().split()
+    )
+    assert "so its 2- and 4-suit deals are all `easy` and no 1-suit deal is `hard`" in page
+    for suits, grades in ((1, {"easy", "medium"}), (2, {"easy"}), (4, {"easy"})):
+        rules = spider.RuleSet.preset("open", suits=suits)
+        possible = set()
+        for grade in DIFFICULTIES:
+            with contextlib.suppress(p13.InvalidArgumentError):
+                check_grade_possible(
+                    grade, spider_deals.GRADES[suits], spider_deals.score_ranges(rules)
+                )
+                possible.add(grade)
+        assert possible == grades, suits

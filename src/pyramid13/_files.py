@@ -57,11 +57,21 @@ def write_atomically(path: str, data: bytes) -> None:
     file or the new one, never a part of either. A symbolic link is followed: the file it
     points to is replaced. An existing file keeps its permission bits; a new one gets the
     usual ones (0o666 less the umask). If the process dies before the rename, the
-    temporary file may be left behind; on any error it is removed.
+    temporary file may be left behind; on any error it is removed. A target that exists
+    and is no regular file (``/dev/stdout``, ``/dev/null``, a pipe) is written in place:
+    there is no file to keep, and renaming over it would replace the device itself.
 
     Raises:
         OSError: the folder cannot be written, the disk is full, and the like.
     """
+    try:
+        regular = stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:  # no such file yet (or unreadable: the writing below says why)
+        regular = True
+    if not regular:
+        with open(path, "wb") as file:
+            file.write(data)
+        return
     target = os.path.realpath(path)
     folder, name = os.path.split(target)
     temporary = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")

@@ -65,14 +65,16 @@ def solve(
         state: the position to solve; the solution starts from it.
         optimal: find a shortest solution (the games whose solver can: Pyramid).
         node_limit: stop, with `winnable` None, once the search has this many positions;
-            None for no limit; by default the game's own (`DEFAULT_NODE_LIMIT` for
-            Pyramid, ``spider.solver.DEFAULT_NODE_LIMIT`` for Spider).
+            None for no limit; by default the game's own: Pyramid 3,000,000
+            (`DEFAULT_NODE_LIMIT`), Spider 5,000,000
+            (`pyramid13.spider.solver.DEFAULT_NODE_LIMIT`).
         time_limit: stop, with `winnable` None, after about this many seconds.
 
     Raises:
         InvalidArgumentError: `state` is not a GameState of a game, a limit is not a
             positive number or None (a time limit must also be finite: NaN and infinity
-            are refused), or `optimal` for a game whose solver finds no shortest solution.
+            are refused; a node limit is an int up to 2**63-1, in every game), or
+            `optimal` for a game whose solver finds no shortest solution.
 
     Examples:
         >>> import pyramid13 as p13
@@ -108,18 +110,19 @@ def hint(
 ) -> MoveT | None:
     """The move to suggest in `state`, of any game, or None when the game is over.
 
-    The game's own `hint` answers (``pyramid13.pyramid.hint``, `pyramid13.spider.hint`),
-    with its own budget where a limit is not given (Pyramid: 20,000 positions and 0.25
-    seconds; Spider: 30,000 and 0.5).
+    The game's own `hint` answers (`pyramid13.pyramid.hint`, `pyramid13.spider.hint`),
+    with its own budget where a limit is not given.
 
     Args:
         state: the position.
-        node_limit: the positions the search may store, or None; by default the game's.
-        time_limit: the search's budget in seconds, or None; by default the game's.
+        node_limit: the positions the search may store, or None; by default the game's:
+            Pyramid 20,000, Spider 30,000.
+        time_limit: the search's budget in seconds, or None; by default the game's:
+            Pyramid 0.25, Spider 0.5.
 
     Raises:
         InvalidArgumentError: `state` is not a GameState of a game, or a limit is not a
-            positive number or None.
+            positive number or None (a node limit: an int up to 2**63-1).
 
     Examples:
         >>> import pyramid13 as p13
@@ -183,6 +186,7 @@ def winnable_deal(
     date: datetime.date | None = None,
     max_attempts: int = MAX_ATTEMPTS,
     key: bytes | None = None,
+    progress: bool = False,
 ) -> WinnableDeal[Any]:
     """A deal of any game proven winnable under `rules`, with its certificate: the game's
     own ``winnable_deal`` answers (``pyramid13.pyramid.winnable_deal`` for a Pyramid rule
@@ -200,11 +204,17 @@ def winnable_deal(
         key: a server's secret (non-empty bytes), mixed into the seed by HMAC-SHA256 so
             that only its holder can compute the deal and its certificate; None: public.
 
+        progress: show a `tqdm` progress bar of the search on standard error once it has
+            taken a second (install the ``cli`` extra).
+
+
     Raises:
         InvalidArgumentError: `rules` is a value of a game but no rule set, or a bad
             `seed`, `date`, `difficulty`, `max_attempts` or `key` (the game's own checks),
-            or no winnable deal of the grade among the candidates.
+            a grade the rules cannot give, or no winnable deal of the grade among the
+            candidates.
         InvalidRulesError: `rules` is neither a rule set nor a Pyramid preset's name.
+        ImportError: `progress` without `tqdm` installed.
 
     Examples:
         >>> import pyramid13 as p13
@@ -233,7 +243,13 @@ def winnable_deal(
         raise InvalidArgumentError(f"{game.title} offers no winnable deals")
     keyed = {} if key is None else {"key": key}  # a game's function may predate keys
     deal: WinnableDeal[Any] = game.winnable_deal(
-        rules, seed, difficulty=difficulty, date=date, max_attempts=max_attempts, **keyed
+        rules,
+        seed,
+        difficulty=difficulty,
+        date=date,
+        max_attempts=max_attempts,
+        progress=progress,
+        **keyed,
     )
     return deal
 
@@ -244,22 +260,26 @@ _HINTER_LIMITS = ("node_limit", "time_limit", "memory_limit", "saved_limit")
 class Hinter:
     """Hints for one game, of any game, that learn as it goes: the game's own `Hinter`.
 
-    The first position asked about picks the game; its hinter (``pyramid13.pyramid.Hinter``,
+    The first position asked about picks the game; its hinter (`pyramid13.pyramid.Hinter`,
     `pyramid13.spider.Hinter`) then answers, with the limits given here and the game's own
     defaults for the others. A limit that the game's hinter does not have (Spider's has no
     `saved_limit`) is not used for that game. A Pyramid hinter learns what its searches
-    prove, so that following its hints keeps a win: see ``pyramid13.pyramid.Hinter``.
+    prove, so that following its hints keeps a win: see `pyramid13.pyramid.Hinter`.
     Keep one per game and per thread.
 
     Args:
-        node_limit: positions each call may store, or None.
-        time_limit: seconds each call may search, or None.
-        memory_limit: positions the hinter keeps for its game.
-        saved_limit: how many calls' worth of unused budget a call may add to its own.
+        node_limit: positions each call may store, or None; by default the game's:
+            Pyramid 20,000, Spider 30,000.
+        time_limit: seconds each call may search, or None; by default the game's:
+            Pyramid 0.25, Spider 0.5.
+        memory_limit: positions the hinter keeps for its game; by default the game's:
+            Pyramid 1,000,000, Spider 100,000.
+        saved_limit: how many calls' worth of unused budget a call may add to its own;
+            by default the game's: Pyramid 1 (Spider's hinter has none).
 
     Raises:
-        InvalidArgumentError: a limit is not a positive number or None (`saved_limit`: an
-            int >= 0).
+        InvalidArgumentError: a limit is not a positive number or None (a node limit: an
+            int up to 2**63-1; `saved_limit`: an int >= 0), here or when set.
 
     Examples:
         >>> import pyramid13 as p13
@@ -327,6 +347,7 @@ class Hinter:
         return GAME_DEFAULT
 
     def _set_limit(self, name: str, value: Any) -> None:
+        check_limits(*((value, None) if name == "node_limit" else (None, value)))
         self._given[name] = value
         for hinter in self._hinters.values():
             if hasattr(hinter, name):

@@ -12,6 +12,7 @@ Layer: generic, which reaches each game through the registry (it names none).
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
 import signal
 from collections.abc import Callable, Sequence
@@ -26,9 +27,31 @@ from concurrent.futures import (
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Protocol, overload
 
-__all__ = ["ChunkJob", "Chunks", "PlayerError", "RunError", "check_picklable", "run_chunks"]
+__all__ = [
+    "MAX_WORKERS",
+    "ChunkJob",
+    "Chunks",
+    "PlayerError",
+    "RunError",
+    "check_picklable",
+    "pool_size",
+    "run_chunks",
+]
 
 Chunk = Sequence[int]
+
+#: The most processes a run may be asked for (`win_rate`'s ``workers``, the command
+#: line's ``--workers``); it starts at most one per deal and per core besides.
+MAX_WORKERS = 1024
+
+
+def pool_size(asked: int | None, deals: int) -> int:
+    """The processes a run starts: as asked (None: one per core), but at most one per
+    deal and per core, since more would only wait for each other (1: in this process)."""
+    cores = os.cpu_count() or 1
+    if asked == 1:
+        return 1
+    return max(1, min(asked or cores, deals, cores))
 
 
 class ChunkJob(Protocol):

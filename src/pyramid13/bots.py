@@ -33,8 +33,9 @@ class SolverBot(_PyramidSolverBot):
     `pyramid13.spider.solve` and `pyramid13.spider.GreedyBot`.
 
     Args:
-        node_limit: passed to `solve` for each search; by default the game's own
-            (`DEFAULT_NODE_LIMIT` for Pyramid, shown in the bot's repr).
+        node_limit: passed to `solve` for each search; by default the game's own:
+            Pyramid 3,000,000 (`DEFAULT_NODE_LIMIT`, shown in the bot's repr), Spider
+            5,000,000 (`pyramid13.spider.solver.DEFAULT_NODE_LIMIT`).
         time_limit: passed to `solve` for each search.
         optimal: follow shortest solutions (slower to find), in the games whose solver
             finds them (Pyramid).

@@ -69,8 +69,9 @@ from ._base.games import Game, describe_value, get_game, loaded_games
 from ._base.text import describe
 from ._files import file_name, write_atomically
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for the annotations only: the game is found in the registry
     from ._base.protocol import State
+    from .pyramid._moves import Move
 
 __all__ = [
     "MAX_RECORD_BYTES",
@@ -86,15 +87,17 @@ __all__ = [
     "save_game",
 ]
 
-#: The ``"format"`` field of every record.
 RECORD_FORMAT = "pyramid13-record"
-#: The record format version this release writes; it reads this one and version 1 (a
-#: Pyramid game, written before records named their game).
+"""The ``"format"`` field of every record: ``"pyramid13-record"``."""
 RECORD_VERSION = 2
-#: The largest record text read, in characters (or bytes); larger input is rejected unread.
+"""The record format version this release writes, 2; it reads this one and version 1 (a
+Pyramid game, written before records named their game)."""
 MAX_RECORD_BYTES = 4_000_000
-#: The most moves a record holds; a longer game is refused when saved, never half-written.
+"""The largest record text read, 4,000,000 characters (or bytes); larger input is rejected
+unread."""
 MAX_RECORD_MOVES = 100_000
+"""The most moves a record holds, 100,000; a longer game is refused when saved, never
+half-written."""
 
 _READ_VERSIONS = (1, RECORD_VERSION)
 _SCHEMA_FILE = "record.schema.json"
@@ -350,10 +353,10 @@ class GameRecord:
     def from_state(cls, state: State[Any], *, metadata: RecordMetadata | None = None) -> Self:
         """The record of the game that led to `state`: its start and the moves since.
 
-        For a state made by `determinize`, whose past is unknown, the start is the sampled
-        position (saved as a position code) and the moves are those played from it: the
-        observation's history was played from another deal, and replaying it from the
-        sample would give another game, or none.
+        A state made by `determinize` is a whole game too: its record starts from the deal
+        its past starts from. When its observation has no such deal (a game begun from a
+        position code, say), the start is the sampled position (saved as a position code)
+        and the moves are those played from it.
 
         Args:
             state: any state of a game of either kind; the record ends there.
@@ -956,7 +959,7 @@ def parse_msc_solution(text: str) -> tuple[Any, ...]:
     return tuple(moves)
 
 
-def format_msc_solution(moves: Iterable[_Move]) -> str:
+def format_msc_solution(moves: Iterable[Move]) -> str:
     """Write moves in pyramid-solver's solution format (``NIL`` when there are none).
 
     Args:

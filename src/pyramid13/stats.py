@@ -16,7 +16,6 @@ import copy
 import enum
 import importlib
 import math
-import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -31,7 +30,7 @@ from ._base.integers import as_int
 from ._base.solving import GAME_DEFAULT, GameDefault, check_limits
 from ._base.status import Status
 from ._base.text import describe
-from ._runs import Chunks, RunError, check_picklable, run_chunks
+from ._runs import MAX_WORKERS, Chunks, RunError, check_picklable, pool_size, run_chunks
 
 __all__ = [
     "DEFAULT_MAX_MOVES",
@@ -44,14 +43,15 @@ __all__ = [
     "win_rate",
 ]
 
-#: A bot's game longer than this many moves stops and counts as undecided.
 DEFAULT_MAX_MOVES = 5_000
+"""The default `max_moves` of `win_rate`: 5,000. A bot's game longer than this many moves
+stops and counts as undecided."""
 THOUGHTFUL = "thoughtful"
-"""`WinRateResult.play` of a player that sees every card: the solver, or a bot that does
-not declare itself honest."""
+"""``"thoughtful"``: `WinRateResult.play` of a player that sees every card: the solver,
+or a bot that does not declare itself honest."""
 HONEST_NO_UNDO = "honest, no undo"
-"""`WinRateResult.play` of an honest bot (``honest = True``: it is given observations),
-which `win_rate` never lets undo."""
+"""``"honest, no undo"``: `WinRateResult.play` of an honest bot (``honest = True``: it is
+given observations), which `win_rate` never lets undo."""
 _Z95 = 1.959963984540054
 
 
@@ -188,7 +188,9 @@ class WinRateResult:
     rules: Any
     """The rules played (a rule set of the game: Pyramid's or Spider's)."""
     player: str
-    """The player: ``"solver"`` or the bot's repr."""
+    """The player: its name as given (``"solver"``, ``"greedy"``), or for a bot its
+    ``name`` attribute (a str), else its repr if its class writes one (``GreedyBot()``),
+    else its class's name (``FirstUnitBot``)."""
     play: str
     """What the player knew: `THOUGHTFUL` (every card: the solver, or a bot that sees the
     whole state) or `HONEST_NO_UNDO` (a bot given observations only). Results of the two
@@ -373,7 +375,20 @@ def _as_player(player: str | Bot, game: Game) -> tuple[Bot | None, str]:
         raise InvalidArgumentError(
             f"player must be 'solver', 'greedy', 'random' or a Bot, not {describe(player)}"
         )
-    return player, repr(player)
+    return player, _player_name(player)
+
+
+def _player_name(bot: Bot) -> str:
+    """The name `win_rate` gives a bot (`WinRateResult.player`): its ``name`` attribute
+    when it has one (a non-empty str), its repr when its class writes one (the shipped
+    bots: ``GreedyBot()``), else its class's name (``FirstUnitBot``), never
+    ``<... object at 0x...>``."""
+    name = getattr(bot, "name", None)
+    if isinstance(name, str) and name:
+        return name
+    if type(bot).__repr__ is object.__repr__:
+        return type(bot).__name__
+    return repr(bot)
 
 
 def _rules_and_game(rules: Any) -> tuple[Any, Game]:
@@ -454,18 +469,21 @@ def win_rate(
             preset name.
         deals: `Layout.shuffled` seeds, e.g. ``range(10_000)``.
         player: ``"solver"``, ``"greedy"``, ``"random"``, ``"replan"`` (Pyramid's
-            `ReplanBot`; the shipped bots with default settings) or any `Bot`. For a
-            process pool it must pickle: a class defined at the top level of a module,
-            without lambdas or local functions in it.
+            `ReplanBot`; the shipped bots with default settings) or any `Bot` (the result
+            names it as `WinRateResult.player` says). For a process pool it must pickle:
+            a class defined at the top level of a module, without lambdas or local
+            functions in it.
         executor: where to run the chunks; the caller keeps ownership (it is not shut
             down). None: a process pool over `workers` processes made for this call.
-        workers: processes of the default pool (default: every core); 1 runs everything
-            in this process, without a pool.
+        workers: processes of the default pool, an int in 1..1024 (default: every core);
+            the pool has at most one per deal and per core (more would only wait for each
+            other); 1 runs everything in this process, without a pool.
         chunk_size: seeds per task (default: about four tasks per worker, at most 500
             seeds each, so progress moves and the load stays balanced).
         progress: show a `tqdm` progress bar (install the ``cli`` extra).
         node_limit: the solver's node limit per deal (see `solve`); by default the
-            game's own (`DEFAULT_NODE_LIMIT` for Pyramid, ``spider.solve``'s for Spider).
+            game's own: Pyramid 3,000,000 (`DEFAULT_NODE_LIMIT`), Spider 5,000,000
+            (`pyramid13.spider.solver.DEFAULT_NODE_LIMIT`).
         time_limit: the solver's time limit per deal in seconds.
         max_moves: a bot's game that reaches this many moves counts as undecided.
 
@@ -490,11 +508,13 @@ def win_rate(
     rules, game = _rules_and_game(rules)
     bot, name = _as_player(player, game)
     seeds = _as_deals(deals)
-    for label, value in (
-        ("workers", workers),
-        ("chunk_size", chunk_size),
-        ("max_moves", max_moves),
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or not 0 < workers <= MAX_WORKERS
     ):
+        raise InvalidArgumentError(
+            f"workers must be an int in 1..{MAX_WORKERS} or None, not {describe(workers)}"
+        )
+    for label, value in (("chunk_size", chunk_size), ("max_moves", max_moves)):
         if value is not None and (
             isinstance(value, bool) or not isinstance(value, int) or value < 1
         ):
@@ -509,8 +529,8 @@ def win_rate(
             f"executor must be a concurrent.futures.Executor, not {type(executor).__name__}"
         )
     job = _Job(game.name, rules, bot, node_limit, time_limit, max_moves)
-    alone = executor is None and (workers == 1 or len(seeds) <= 1)
-    parallel = 1 if alone else workers or os.cpu_count() or 1
+    parallel = pool_size(workers, len(seeds))
+    alone = executor is None and parallel == 1
     size = chunk_size or max(1, min(500, math.ceil(len(seeds) / (4 * parallel))))
     if alone:
         workers = 1

@@ -20,6 +20,13 @@ stream:
   (HMAC-SHA256), the candidate numbers are the whole 64-bit outputs of its `SplitMix64`,
   and the catalogue's cycle is shuffled by a keyed seed too, so that no one without the
   key can compute the deals.
+* a grade is asked for only where the rules can give it (`check_grade_possible`): a
+  game's difficulty score takes values in a few known ranges under a rule set (Spider's,
+  with every card face up, never counts a face-down card), and a grade whose scores lie
+  outside all of them is refused at once, before any candidate is solved. That early stop
+  is sound: it never refuses a grade that some deal could get. Rules that allow a grade,
+  or any win, only rarely are searched to ``max_attempts``: no sound test tells them from
+  rules that allow none, so the search shows its progress (``progress=True``) instead.
 
 Examples:
     >>> from pyramid13._base.deals import candidate_numbers, daily_seed
@@ -35,6 +42,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import hmac
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Final, Generic, Literal, TypeVar, get_args
 
@@ -56,6 +64,7 @@ __all__ = [
     "candidate_numbers",
     "catalogue_cycle",
     "check_difficulty",
+    "check_grade_possible",
     "check_key",
     "cycle_day",
     "cycle_message",
@@ -226,6 +235,45 @@ def check_difficulty(difficulty: object) -> Difficulty | None:
     )
 
 
+def check_grade_possible(
+    asked: Difficulty | None, row: tuple[int, int], scores: Sequence[tuple[int, int]]
+) -> None:
+    """Refuse a grade that no deal of the rules can get: `asked`'s scores under the grade
+    table's `row` (see `grade_from`) lie outside every ``(low, high)`` range of `scores`,
+    the values the game's difficulty score can take under the rules.
+
+    Raises:
+        InvalidArgumentError: `asked` is a grade that no score of `scores` gets.
+
+    Examples:
+        >>> check_grade_possible("easy", (1_013, 1_025), [(0, 19), (1_000, 1_019)])
+        >>> check_grade_possible("hard", (1_013, 1_025), [(0, 19), (1_000, 1_019)])
+        Traceback (most recent call last):
+        ...
+        pyramid13.InvalidArgumentError: these rules cannot give a 'hard' deal: ...
+    """
+    if asked is None:
+        return
+    easy, medium = row
+    low, high = {"easy": (None, easy), "medium": (easy + 1, medium), "hard": (medium + 1, None)}[
+        asked
+    ]
+    for first, last in scores:
+        if (low is None or last >= low) and (high is None or first <= high):
+            return
+    span = {
+        "easy": f"a score of at most {easy:,}",
+        "medium": f"a score from {easy + 1:,} to {medium:,}",
+        "hard": f"a score above {medium:,}",
+    }[asked]
+    ranges = " or ".join(f"{first:,} to {last:,}" for first, last in scores)
+    raise InvalidArgumentError(
+        f"these rules cannot give a {asked!r} deal: {asked!r} is {span} (the grade "
+        f"table's row for these rules), and their deals score {ranges}; ask for another "
+        "grade, or for any grade (None)"
+    )
+
+
 def _check_attempts(max_attempts: object) -> int:
     if isinstance(max_attempts, bool) or not isinstance(max_attempts, int) or max_attempts < 1:
         raise InvalidArgumentError(
@@ -365,6 +413,7 @@ def find_winnable(
     grade: Callable[[Any, SolveResult[MoveT]], Difficulty],
     catalogue: Sequence[tuple[int, Difficulty]] | None = None,
     key: object = None,
+    progress: bool = False,
 ) -> WinnableDeal[MoveT]:
     """The search every game's ``winnable_deal`` runs: the first candidate of `seed` (or of
     the daily seed of `date`) that `solve` proves winnable and that `grade` gives the
@@ -390,10 +439,16 @@ def find_winnable(
         key: a server's secret (non-empty bytes), or None. With a key the stream's seed
             is `keyed_seed` of the key and `deal_message`, candidate ``k`` is the k-th
             whole 64-bit output of its `SplitMix64`, and the cycle is keyed too.
+            (all for None); it is solved and graded like a candidate, so that a deal the
+            solver or the grade would now judge otherwise is skipped, never returned.
+        progress: show a `tqdm` progress bar of the candidates on standard error (it
+            appears once the search has taken a second), with the winnable ones found.
 
     Raises:
         InvalidArgumentError: a bad argument, or no candidate among `max_attempts` is a
-            winnable deal of the grade.
+            winnable deal of the grade: the message says whether no candidate was
+            winnable at all or the grade is what was not found.
+        ImportError: `progress` without `tqdm` installed.
     """
     asked = check_difficulty(difficulty)
     start_seed, day = deal_seed(seed, date)
@@ -420,39 +475,67 @@ def find_winnable(
             today = cycle_day(day)
             cycle = [entries[order[(today + k) % count]] for k in range(min(attempts, count))]
             attempts = len(cycle)
-    for attempt in range(attempts):
-        if cycle is not None:
-            number = cycle[attempt]
-        elif entries is not None:
-            number = entries[rng.below(len(entries))]
-        else:
-            number = rng.next() if secret is not None else rng.below(1 << 32)
-        state = deal(number, rules)
-        result = solve(state)
-        if not result.winnable:
-            continue
-        got = grade(state, result)
-        if asked is not None and got != asked:
-            continue
-        return WinnableDeal(
-            rules=rules,
-            seed=start_seed,
-            number=number,
-            attempt=attempt,
-            layout=state.layout,
-            solution=result.moves,
-            difficulty=got,
-            nodes=result.nodes,
-            date=day,
-            keyed=secret is not None,
-        )
-    wanted = "winnable deal" if asked is None else f"winnable {asked!r} deal"
+    found: dict[Difficulty, int] = {}  # the grades of the winnable candidates seen
+    bar = _search_bar(attempts, asked) if progress else None
+    try:
+        for attempt in range(attempts):
+            if cycle is not None:
+                number = cycle[attempt]
+            elif entries is not None:
+                number = entries[rng.below(len(entries))]
+            else:
+                number = rng.next() if secret is not None else rng.below(1 << 32)
+            state = deal(number, rules)
+            result = solve(state)
+            got = grade(state, result) if result.winnable else None
+            if got is not None:
+                found[got] = found.get(got, 0) + 1
+            if bar is not None:
+                bar.set_postfix_str(f"{sum(found.values())} winnable", refresh=False)
+                bar.update(1)
+            if got is None or (asked is not None and got != asked):
+                continue
+            return WinnableDeal(
+                rules=rules,
+                seed=start_seed,
+                number=number,
+                attempt=attempt,
+                layout=state.layout,
+                solution=result.moves,
+                difficulty=got,
+                nodes=result.nodes,
+                date=day,
+                keyed=secret is not None,
+            )
+    finally:
+        if bar is not None:
+            bar.close()
     where = "candidates" if entries is None else "catalogue entries"
     keyed = "keyed " if secret is not None else ""
+    if not found:
+        raise InvalidArgumentError(
+            f"no winnable deal among the first {attempts} {where} of {keyed}seed {start_seed}"
+            f"{'' if asked is None else ' (of any grade)'}: these rules may allow few or none"
+        )
+    winnable = sum(found.values())
+    grades = ", ".join(f"{found[got]} {got!r}" for got in DIFFICULTIES if got in found)
     raise InvalidArgumentError(
-        f"no {wanted} among the first {attempts} {where} of {keyed}seed {start_seed}: "
-        "these rules may allow few or none"
+        f"no {asked!r} deal among the first {attempts} {where} of {keyed}seed {start_seed}: "
+        f"{winnable} {'was' if winnable == 1 else 'were'} winnable ({grades}), none "
+        f"{asked!r}; try another seed or grade, or more attempts"
     )
+
+
+def _search_bar(total: int, asked: Difficulty | None) -> Any:
+    """A `tqdm` bar over the candidates, drawn once the search has taken a second."""
+    try:
+        tqdm = importlib.import_module("tqdm").tqdm
+    except ImportError:  # pragma: no cover - depends on the environment
+        raise ImportError(
+            "progress bars need tqdm: pip install tqdm (the cli extra installs it)"
+        ) from None
+    wanted = "a winnable deal" if asked is None else f"a winnable {asked!r} deal"
+    return tqdm(total=total, desc=f"looking for {wanted}", unit="deal", delay=1.0)
 
 
 def grade_from(score: int, thresholds: tuple[int, int]) -> Difficulty:

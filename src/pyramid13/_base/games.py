@@ -136,8 +136,8 @@ class Game:
     format_rules: Callable[[Any], str] | None = None
     """``format_rules(rules)``: the compact text that `parse_rules` reads back."""
     winnable_deal: Callable[..., Any] | None = None
-    """``winnable_deal(rules, seed, *, difficulty, date, max_attempts)``, and ``key=`` when
-    a server's key is given: a deal proven winnable, with its certificate (a
+    """``winnable_deal(rules, seed, *, difficulty, date, max_attempts, progress)``, and
+    ``key=`` when a server's key is given: a deal proven winnable, with its certificate (a
     `WinnableDeal`); None: the game offers none."""
 
     @classmethod

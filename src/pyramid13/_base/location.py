@@ -1,5 +1,6 @@
 """Where a card lies in a position (`CardLocation`, the answer of `GameState.locate`) and
-what a move did to one card (`Change`, the items of ``state.changes()``).
+what a move did to one card (`Change`, the items of ``state.changes()`` and of each step of
+``state.change_steps()``).
 
 Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
 """
@@ -7,10 +8,13 @@ Layer: the floor (`pyramid13._base`), which every game imports and which imports
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 import attrs
 
 from .cards import Card
+from .fields import check_type, refuse
+from .integers import as_int
 
 __all__ = ["CardLocation", "Change", "Place"]
 
@@ -38,9 +42,48 @@ class Place(enum.Enum):
     counts the cards above it, 0 for the top card)."""
 
 
+def _check_place(_instance: object, _attribute: object, value: Any) -> None:
+    check_type("a CardLocation", "place", value, Place)
+
+
+def _as_number(value: Any) -> Any:
+    """A NumPy integer as an int (as every int argument of the library takes them)."""
+    if value is None or type(value) is int:
+        return value
+    number = as_int(value)
+    return value if number is None else number
+
+
+#: The largest index (a pyramid slot: 28 of them) and depth (a Spider pile: 104 cards).
+_LARGEST = {"index": 27, "depth": 103}
+
+
+def _check_number(_instance: object, attribute: Any, value: Any) -> None:
+    high = _LARGEST[attribute.name]
+    if value is not None and (type(value) is not int or not 0 <= value <= high):
+        refuse("a CardLocation", attribute.name, f"an int in 0..{high} or None", value)
+
+
+def _check_card(_instance: object, _attribute: object, value: Any) -> None:
+    check_type("a Change", "card", value, (Card, type(None)))
+
+
+def _check_location(_instance: object, attribute: Any, value: Any) -> None:
+    check_type("a Change", attribute.name, value, CardLocation)
+
+
+def _check_flag(_instance: object, _attribute: object, value: Any) -> None:
+    if not isinstance(value, bool):
+        refuse("a Change", "turned_up", "True or False", value)
+
+
 @attrs.frozen
 class CardLocation:
     """Where one card lies.
+
+    Raises:
+        InvalidArgumentError: `place` is not a `Place`, `index` neither an int in 0..27
+            nor None, or `depth` neither an int in 0..103 nor None.
 
     Examples:
         >>> import pyramid13 as p13
@@ -51,12 +94,12 @@ class CardLocation:
         CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth=0)
     """
 
-    place: Place
+    place: Place = attrs.field(validator=_check_place)
     """The part of the table."""
-    index: int | None = None
+    index: int | None = attrs.field(default=None, converter=_as_number, validator=_check_number)
     """The pyramid slot (`Place.PYRAMID`), waste pile number from 0 (`Place.WASTE`) or
     Spider pile from 0 (`Place.PILE`); None elsewhere."""
-    depth: int | None = None
+    depth: int | None = attrs.field(default=None, converter=_as_number, validator=_check_number)
     """How many cards lie above it in its stock, waste or Spider pile (0: the top); None in
     the pyramid or once removed."""
 
@@ -115,6 +158,17 @@ class Change:
     A change names only a card the player sees before the move or after it, and
     ``table()`` shows no face-down card, so both are safe to send to a player's screen.
 
+    The steps of ``state.change_steps()`` are changes too, each step read the same way
+    against the table the steps before it left (the first against ``previous.table()``):
+    its changes' `source` is measured before the step and `target` after it. A card that
+    stops on the way has a change in each step it moves in (a Spider unit that completes a
+    run: onto the target pile, then from there to ``Place.REMOVED``), where
+    ``state.changes()`` has one change from where it lay to where it ends.
+
+    Raises:
+        InvalidArgumentError: a field is not of its type (`card` a Card or None, the
+            locations `CardLocation`, `turned_up` a bool).
+
     Examples:
         >>> import pyramid13 as p13
         >>> state = p13.GameState.new(p13.Layout.shuffled(1)).apply("KC")
@@ -122,13 +176,13 @@ class Change:
         [('KC', 'pyramid', 'removed')]
     """
 
-    card: Card | None
+    card: Card | None = attrs.field(validator=_check_card)
     """The card; None only for a card that stays face down (no move of the library's
     games makes such a change: face-down cards do not move)."""
-    source: CardLocation
-    """Where the card lay before the move (in ``state.previous``)."""
-    target: CardLocation
-    """Where the card lies after the move (in ``state``)."""
-    turned_up: bool = False
+    source: CardLocation = attrs.field(validator=_check_location)
+    """Where the card lay before the move (in ``state.previous``), or before the step."""
+    target: CardLocation = attrs.field(validator=_check_location)
+    """Where the card lies after the move (in ``state``), or after the step."""
+    turned_up: bool = attrs.field(default=False, validator=_check_flag)
     """True for a card that turned face up without moving: `source` and `target` are
     then the same place and index (the depth counts the cards above it in each state)."""

@@ -164,6 +164,13 @@ class State(Protocol[MoveT]):
         Applied to ``previous.table()`` as `Change` says, they give `table` exactly."""
         ...  # pragma: no cover
 
+    def change_steps(self) -> tuple[tuple[Change, ...], ...]:
+        """What `last_move` did, as the steps a player's interface animates one after
+        another, each a tuple of the `Change` records of the cards that move together;
+        empty at the start of the game. Each step applies to the table the steps before
+        it left (the first to ``previous.table()``); the last leaves `table` exactly."""
+        ...  # pragma: no cover
+
     def observe(self) -> Any:
         """What a player sees: the game's observation (`pyramid13.Observation` or
         ``pyramid13.spider.Observation``), without hidden cards."""

@@ -18,6 +18,7 @@ import attrs
 from typing_extensions import Self
 
 from .errors import InvalidRulesError
+from .games import kind_of
 from .text import describe
 
 __all__ = [
@@ -90,8 +91,8 @@ class RulesBase:
 
     _GAME: ClassVar[str] = ""
     """How messages name the game's rules: ``""`` for Pyramid, ``"Spider "``."""
-    _WHAT: ClassVar[str] = "a RuleSet"
-    """How messages name the class: ``"a RuleSet"``, ``"a spider RuleSet"``."""
+    _WHAT: ClassVar[str] = "a Pyramid RuleSet"
+    """How messages name the class: ``"a Pyramid RuleSet"``, ``"a Spider RuleSet"``."""
     _PRESET_HINT: ClassVar[str] = "use RuleSet.preset"
     """What a message about rules of the wrong type suggests."""
 
@@ -111,7 +112,7 @@ class RulesBase:
             return cls.preset(rules)  # type: ignore[attr-defined, no-any-return]
         raise InvalidRulesError(
             f"{name} must be {cls._WHAT} or a preset name ({cls._PRESET_HINT}), "
-            f"not {type(rules).__name__}"
+            f"not {kind_of(rules)}"
         )
 
     @classmethod

@@ -26,8 +26,14 @@ in ``_game.last`` and sets ``_status``, through `set_status`), ``apply_unchecked
 ``_why_illegal``, ``_key`` (the position, for equality across games and hashing),
 ``_POSITION`` (the fields two states of one game compare), and the class constants named
 in `StateScaffold`. ``_game`` is the game's table of one deal under one rule set; it has
-``rules``, ``layout``, ``prefix`` (moves made before the first state, by ``determinize``)
-and ``last``.
+``rules``, ``layout``, ``prefix`` (moves made before the first state, by ``determinize``
+when no deal leads to the observation) and ``last``.
+
+**A past built when asked.** ``determinize`` gives a state whose past (a game from a deal
+of the rules that its history plays to it) is replayed only when something asks for it:
+its ``_parent`` is a `DeferredParent` until then, which `parent_of` builds and stores, and
+its ``_line`` (the history, see `move_line`) is set when it is made, so that ``history``
+and observing it replay nothing. Code that reads ``_parent`` goes through `parent_of`.
 """
 
 from __future__ import annotations
@@ -45,6 +51,7 @@ from .integers import as_int
 from .status import Status
 
 __all__ = [
+    "DeferredParent",
     "MoveLine",
     "StateFields",
     "StateScaffold",
@@ -52,7 +59,9 @@ __all__ = [
     "builder",
     "building",
     "move_line",
+    "parent_of",
     "sentence",
+    "set_line",
     "set_status",
 ]
 
@@ -80,6 +89,41 @@ set_status: Callable[[Any, Status | None], None] = vars(StateFields)["_status"].
 a state is built."""
 
 _set_line: Callable[[Any, Any], None] = vars(StateFields)["_line"].__set__
+set_line = _set_line
+"""Store a state's move chain (see `move_line`): ``determinize`` sets it on the state it
+makes, whose parent is deferred."""
+
+_set_parent: Callable[[Any, Any], None] = vars(StateFields)["_parent"].__set__
+
+
+class DeferredParent:
+    """The parent of a state that is built only when first asked for (`parent_of`):
+    ``build()`` gives it, once. ``determinize`` makes one, so that sampling a state replays no
+    history that its caller never looks at."""
+
+    __slots__ = ("_build", "_parent")
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self._build: Callable[[], Any] | None = build
+        self._parent: Any = None
+
+    def resolve(self) -> Any:
+        """The parent, built the first time (a penalised undo may share this link)."""
+        build = self._build
+        if build is not None:
+            self._parent = build()
+            self._build = None
+        return self._parent
+
+
+def parent_of(state: Any) -> Any:
+    """The parent of `state` (a game's state), None at the start: its deferred parent is
+    built, and kept, the first time."""
+    parent = state._parent
+    if parent.__class__ is DeferredParent:
+        parent = parent.resolve()
+        _set_parent(state, parent)
+    return parent
 
 
 class MoveLine:
@@ -157,7 +201,7 @@ def move_line(state: Any) -> MoveLine:
             _set_line(node, None)
             break
         pending.append(node)
-        node = node._parent
+        node = parent_of(node)
     for node in reversed(pending):
         chain = (node._move, chain)
         _set_line(node, chain)
@@ -369,27 +413,32 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
     @property
     def previous(self) -> Self | None:
         """The state before the last move, or None at the start."""
-        parent: Self | None = self._parent
+        parent: Self | None = parent_of(self)
         return parent
 
     @property
     def history(self) -> tuple[MoveT, ...]:
         """The moves applied since the start, oldest first."""
-        moves = []
+        moves: list[Any] = []
         state: Any = self
         while state is not None and state._move is not None:
+            parent = state._parent
+            if parent.__class__ is DeferredParent:  # its moves are kept: build nothing
+                moves.reverse()
+                return MoveLine(state._line, self._game.prefix).moves() + tuple(moves)
             moves.append(state._move)
-            state = state._parent
+            state = parent
         moves.reverse()
         prefix = self._game.prefix
         return prefix + tuple(moves) if prefix else tuple(moves)
 
     @property
     def start(self) -> Self:
-        """The first state of this game (for a `determinize` state, the sampled one)."""
+        """The first state of this game (for a `determinize` state whose observation no
+        deal leads to, the sampled one)."""
         state = self
-        while state._parent is not None:
-            state = state._parent
+        while (parent := parent_of(state)) is not None:
+            state = parent
         return state
 
     def undo(self) -> Self:
@@ -411,7 +460,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
             ...
             pyramid13.UndoError: nothing to undo: this is the start of the game
         """
-        parent: Self | None = self._parent
+        parent: Self | None = parent_of(self)
         if parent is None:
             raise UndoError("nothing to undo: this is the start of the game")
         return parent
@@ -461,13 +510,13 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         return as_move(move, self._MOVE, self._ACTIONS, self._MOVE_NAME)  # type: ignore[no-any-return]
 
     def is_legal(self, move: MoveT | str) -> bool:
-        """Whether `move` (a move or its text) is legal here.
+        """Whether `move` (a move or its text) is legal here: whether it is among
+        `legal_moves`, so never once the game is over.
 
-        Text is read as `apply` reads it (the game's ``Move.parse``), so ``is_legal(text)``
-        is True exactly when ``apply(text)`` succeeds: for the moves of `legal_moves`, and in
-        Pyramid also for the draws and recycles the observation still offers once the
-        engine has declared the game LOST from the unseen stock (see
-        `pyramid13.Observation.status`).
+        Text is read as `apply` reads it (the game's ``Move.parse``). A Pyramid game the
+        engine has declared LOST from the stock order it knows has no legal move, though
+        its observation may still offer a draw or a recycle (`pyramid13.Observation.status`)
+        and `apply` plays it: an honest interface asks the observation.
 
         Args:
             move: any move, legal or not, or its text such as ``"KC"`` or ``"draw"``
@@ -490,16 +539,16 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
             InvalidMoveError: `move` is neither a move nor valid move text (text such as
                 ``"4C+"`` or ``"3>7"`` is no move at all).
         """
-        move = self._as_move(move)
-        return move in self.legal_moves() or self._plays_on(move)
+        return self._as_move(move) in self.legal_moves()
 
     def why_illegal(self, move: MoveT | str) -> str | None:
         """Why `move` (a move or its text) is not legal here, as one sentence to show the
         player; None when it is legal.
 
-        ``why_illegal(move) is None`` exactly when ``is_legal(move)``, and exactly when
-        ``apply(move)`` succeeds; `apply` refuses any other move with this reason.
-        Spider's piles are numbered 1 to 10 in it, as on the table.
+        ``why_illegal(move) is None`` exactly when ``is_legal(move)``, exactly when `move` is
+        among `legal_moves`; `apply` refuses any other move with this reason (but for the
+        moves the observation still offers after Pyramid's early LOST verdict, see
+        `apply`). Spider's piles are numbered 1 to 10 in it, as on the table.
 
         Args:
             move: any move, legal or not, or its text.
@@ -521,7 +570,7 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
         """
         if not isinstance(move, self._MOVE):
             move = self._as_move(move)
-        if move in self.legal_moves() or self._plays_on(move):  # type: ignore[arg-type]
+        if move in self.legal_moves():
             return None
         return sentence(self._why_illegal(move))  # type: ignore[arg-type]
 
@@ -531,8 +580,10 @@ class StateScaffold(Generic[MoveT, RulesT, LayoutT]):
 
         Besides the moves of `legal_moves`, it accepts the moves the observation offers
         (``state.observe().legal_moves()``): they differ only in Pyramid, where the engine
-        declares a game LOST as soon as the stock order it knows rules out every removal,
-        while a player who cannot see the stock may still draw and recycle.
+        declares a game LOST as soon as the stock order it knows rules out every removal
+        (`legal_moves` is then empty, `is_legal` False), while a player who cannot see the
+        stock may still draw and recycle, so that an honest game plays on to the end the
+        player sees.
 
         Args:
             move: one of `legal_moves`, its text such as ``"KC"`` or ``"draw"``

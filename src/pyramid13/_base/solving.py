@@ -12,9 +12,17 @@ from typing import Final, Generic, TypeVar
 import attrs
 
 from .errors import InvalidArgumentError
+from .integers import as_int
 from .text import describe
 
-__all__ = ["GAME_DEFAULT", "GameDefault", "SolveResult", "check_limits"]
+__all__ = [
+    "GAME_DEFAULT",
+    "MAX_NODE_LIMIT",
+    "GameDefault",
+    "SolveResult",
+    "check_limits",
+    "check_node_count",
+]
 
 MoveT = TypeVar("MoveT")
 
@@ -30,21 +38,45 @@ class GameDefault(enum.Enum):
 
 GAME_DEFAULT: Final = GameDefault.GAME_DEFAULT
 """The default of a limit of a function that serves every game (`pyramid13.solve`'s
-`node_limit`, say): the game's own default, as its solver or hinter has it."""
+`node_limit`, say): the game's own default, as its solver or hinter has it, which each
+such function's description gives for each game. A value of its own type, never a
+number: pass it, or leave the limit out, to get the game's default."""
+
+
+#: The largest node limit a search takes (the largest signed 64-bit int: more positions
+#: than any search can store); None is the way to ask for no limit.
+MAX_NODE_LIMIT: Final = 2**63 - 1
+
+
+def check_node_count(value: object, name: str = "node_limit", low: int = 1) -> int:
+    """A bot's node limit (any int, NumPy's too, in ``low..MAX_NODE_LIMIT``) as an int.
+
+    Raises:
+        InvalidArgumentError: `value` is anything else.
+    """
+    number = as_int(value)
+    if number is None or not low <= number <= MAX_NODE_LIMIT:
+        raise InvalidArgumentError(
+            f"{name} must be an int in {low}..2**63-1, not {describe(value)}"
+        )
+    return number
 
 
 def check_limits(node_limit: object, time_limit: object) -> None:
-    """Check a node limit (a positive int or None) and a time limit (a positive, finite
-    number of seconds or None), as `solve` takes them.
+    """Check a node limit (an int in 1..`MAX_NODE_LIMIT` or None) and a time limit (a
+    positive, finite number of seconds or None), as `solve`, `hint` and `Hinter` of both
+    games take them.
 
     Raises:
         InvalidArgumentError: a limit is anything else (NaN and infinity included).
     """
     if node_limit is not None and (
-        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0
+        isinstance(node_limit, bool)
+        or not isinstance(node_limit, int)
+        or not 0 < node_limit <= MAX_NODE_LIMIT
     ):
         raise InvalidArgumentError(
-            f"node_limit must be a positive int or None, not {describe(node_limit)}"
+            f"node_limit must be an int in 1..2**63-1 or None, not {describe(node_limit)}"
         )
     if time_limit is None:
         return

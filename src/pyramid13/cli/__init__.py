@@ -11,20 +11,18 @@ Layer: generic (the command line), which reaches each game through the registry.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import errno
 import io
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import __version__
 from ._exit import EXIT_BUG, EXIT_ERROR, EXIT_INTERRUPTED, EXIT_PIPE, STATUSES
 from ._terminal import is_terminal
-
-if TYPE_CHECKING:
-    from ._common import Parser
 
 __all__ = ["build_parser", "main"]
 
@@ -38,7 +36,7 @@ EPILOG = (
 )
 
 
-def build_parser(game: str | None = None) -> Parser:
+def build_parser(game: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of the whole command line: the default game's commands at the
     top, every other game's under its name (``pyramid13 spider play``). Given the name of
     a game other than the default, the parser of that game's commands alone, which loads
@@ -98,9 +96,9 @@ def _quiet_pool_exit() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with `argv` (default: ``sys.argv[1:]``); returns the exit status.
 
-    Nothing but the statuses of `STATUSES` comes out: Ctrl-C gives 130 and a closed
-    standard output 141 (the Python documentation's way with ``BrokenPipeError``), each
-    with at most one line on stderr.
+    Nothing but the documented exit statuses (``STATUSES``) comes out: Ctrl-C gives 130
+    and a closed standard output 141 (the Python documentation's way with
+    ``BrokenPipeError``), each with at most one line on stderr.
     """
     restore = _lenient_output()
     closed = sys.stdout is None  # started with standard output closed ('>&-')

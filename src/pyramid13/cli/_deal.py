@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import importlib.util
 import json
 import random
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -38,6 +40,7 @@ __all__ = [
     "parse_date",
     "read_key",
     "run",
+    "show_progress",
     "wants_winnable",
     "winnable_dealer",
     "winnable_source",
@@ -128,6 +131,17 @@ def read_key(args: argparse.Namespace) -> bytes | None:
     return key
 
 
+def show_progress(args: argparse.Namespace) -> bool:
+    """Whether the search for a winnable deal shows a progress bar on standard error:
+    unless ``--no-progress``, when it is a terminal and tqdm (the cli extra) is installed.
+    The bar appears once the search has taken a second, with the winnable deals found."""
+    return (
+        not getattr(args, "no_progress", False)
+        and sys.stderr.isatty()
+        and importlib.util.find_spec("tqdm") is not None
+    )
+
+
 def chosen_deal(args: argparse.Namespace, hooks: GameHooks) -> Any:
     """The `WinnableDeal` the options ask for: by --seed (a random one without), or the
     daily deal of --daily (today, local time) or --date.
@@ -153,7 +167,9 @@ def chosen_deal(args: argparse.Namespace, hooks: GameHooks) -> Any:
         raise CliError(f"{game.title} offers no winnable deals")
     keyed = {} if (key := read_key(args)) is None else {"key": key}
     try:
-        return game.winnable_deal(rules, seed, difficulty=args.difficulty, date=day, **keyed)
+        return game.winnable_deal(
+            rules, seed, difficulty=args.difficulty, date=day, progress=show_progress(args), **keyed
+        )
     except Pyramid13Error as error:
         raise CliError(str(error)) from None
 
@@ -191,7 +207,9 @@ def winnable_dealer(
 
     def deal(seed: int, rules: Any) -> tuple[Any, str]:
         try:
-            found = find(rules, seed, difficulty=args.difficulty, **keyed)
+            found = find(
+                rules, seed, difficulty=args.difficulty, progress=show_progress(args), **keyed
+            )
         except Pyramid13Error as error:
             raise CliError(str(error)) from None
         return found.start(), describe_deal(found, hooks, rules=False)
@@ -230,6 +248,12 @@ def add_parser(subparsers: argparse._SubParsersAction[Parser], hooks: GameHooks)
     add_rules_arguments(parser, hooks, deal=False)
     parser.add_argument(
         "--json", action="store_true", help="print the deal and its certificate as JSON"
+    )
+    parser.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar on standard error (shown on a terminal once the search has "
+        "taken a second)",
     )
     parser.set_defaults(run=run, game=hooks.game.name)
 

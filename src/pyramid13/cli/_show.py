@@ -9,11 +9,13 @@ import argparse
 import sys
 
 from .._base.errors import Pyramid13Error
+from .._files import write_atomically
 from ..svg import to_svg
 from ._common import (
     BARE_CODE,
     DEFAULT_GAME,
     EXIT_OK,
+    NUL_IN_NAME,
     CliError,
     Parser,
     add_source_arguments,
@@ -106,9 +108,10 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.flush()
             sys.stdout.buffer.write(data)
         else:
-            try:
-                with open(args.svg, "wb") as file:
-                    file.write(data)
+            if "\0" in args.svg:  # no file name holds one
+                raise CliError(f"cannot write {display_path(args.svg)}: {NUL_IN_NAME}")
+            try:  # as save_game writes: the old picture stays if anything fails
+                write_atomically(args.svg, data)
             except OSError as error:
                 raise CliError(
                     f"cannot write {display_path(args.svg)}: {error.strerror or error}"

@@ -9,10 +9,10 @@ import argparse
 import contextlib
 import importlib.util
 import json
-import os
 import sys
 
 from .._base.bots import Bot
+from .._runs import MAX_WORKERS, pool_size
 from ..stats import HONEST_NO_UNDO, THOUGHTFUL, WinRateError, win_rate
 from ._common import (
     EXIT_FAILED,
@@ -31,9 +31,6 @@ from ._players import bot_from_spec, player_argument, takes_seed
 __all__ = ["KNOWLEDGE", "MAX_WORKERS", "PLAYER_EPILOG", "add_parser", "players", "run"]
 
 _LAST_SEED = 2**64 - 1
-#: The most processes ``--workers`` may ask for; a run starts at most one per deal and
-#: per core (more would only wait for each other).
-MAX_WORKERS = 1024
 
 #: What the result line says the player knew, by `WinRateResult.play`.
 KNOWLEDGE = {
@@ -133,10 +130,9 @@ def _built_in(hooks: GameHooks, name: str, seed: int) -> str | Bot:
 
 
 def workers(asked: int | None, deals: int) -> int | None:
-    """The processes a run starts: as asked, but at most one per deal and per core."""
-    if asked is None or asked == 1:
-        return asked
-    return max(1, min(asked, deals, os.cpu_count() or 1))
+    """The processes a run starts: as asked, but at most one per deal and per core (as
+    `win_rate` caps them; None: its default)."""
+    return None if asked is None else pool_size(asked, deals)
 
 
 def run(args: argparse.Namespace) -> int:

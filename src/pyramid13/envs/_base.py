@@ -7,8 +7,10 @@ Layer: generic (it reaches the game through its registry entry, `pyramid13._base
 mask, the reward, ``terminated``, the info and the render) is that of ``state.observe()``
 alone. A step does not build the observation: the encoder's ``advance`` reads what the
 player sees straight from the state, and the status and legal moves are the state's
-wherever they are the observation's (everywhere but a Pyramid game the engine declares
-LOST, where the observation is built); `observe` builds it on demand.
+wherever they are the observation's; where the engine declares a game LOST early (Pyramid,
+which knows the stock order), the encoder's ``play`` gives the observation's, at about the
+cost of any other step, so that the time a step takes does not give the verdict away.
+`observe` builds the observation on demand.
 """
 
 from __future__ import annotations
@@ -45,8 +47,8 @@ REWARD_MODES = ("score", "win")
 OBSERVATION_TYPES = ("array", "dict")
 #: The keys ``reset(options=...)`` reads.
 RESET_OPTIONS = ("state", "layout", "pysolfc", "deal_seed")
-#: The one action a finished episode's mask flags (see `CardGameEnv.action_mask`).
 END_ACTION = 0
+"""The one action a finished episode's mask flags, 0 (see `CardGameEnv.action_mask`)."""
 _MAX_SEED = 2**64 - 1
 
 StateT = TypeVar("StateT", bound="State[Any]")
@@ -211,6 +213,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         # The engines hand out these very move objects: found by identity, without hashing.
         self._action_of_id = {id(move): action for action, move in enumerate(self._moves)}
         self._fast: Any = getattr(self._encoder, "advance", None)
+        # The observation's status and moves where the engine says LOST (an encoder whose
+        # game may say so early, from hidden cards, has one).
+        self._play: Any = getattr(self._encoder, "play", None)
         self._flags = bytearray(self._action_count)  # 1 for each legal action
         self._set: list[int] = []  # the actions the mask flags
         self._status = Status.PLAYING
@@ -256,8 +261,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     def _advance(self, state: StateT) -> None:
         """Encode `state` and set its mask, status and score. Where the game's encoder
         can read the honest view from the state (`advance`), no observation is built:
-        its status and legal moves are then the observation's; elsewhere (a Pyramid game
-        the engine declares LOST, where the honest view may play on) they come from
+        the status and legal moves are the state's, or where the engine says LOST (and
+        the honest view may play on) the encoder's `play`'s; elsewhere they come from
         ``state.observe()``."""
         vector = self._fast(state) if self._fast is not None else None
         if vector is None:
@@ -272,7 +277,12 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             self._array = vector
             status = state.status
             self._score = state.score
-            moves = state.legal_moves() if status is Status.PLAYING else ()
+            if status is Status.PLAYING:
+                moves = state.legal_moves()
+            elif status is Status.LOST and self._play is not None:
+                status, moves = self._play(state)
+            else:
+                moves = ()
         self._status = status
         self._set_mask(status is not Status.PLAYING, moves)
 

@@ -68,6 +68,9 @@ class RandomBot(Settings):
     Args:
         seed: picks the sequence of choices; bots with equal seeds play alike.
 
+    Raises:
+        InvalidArgumentError: `seed` is not an int (a bool or a float is refused).
+
     Examples:
         >>> import pyramid13 as p13
         >>> state = p13.GameState.new(p13.Layout.shuffled(1))

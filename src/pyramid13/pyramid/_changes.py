@@ -1,5 +1,6 @@
-"""What a Pyramid move did, card by card (`GameState.changes`), and the picture of the
-table those changes apply to (`GameState.table`).
+"""What a Pyramid move did, card by card (`GameState.changes`) and step by step
+(`GameState.change_steps`), and the picture of the table those changes apply to
+(`GameState.table`).
 
 Worked out on demand from a state and its previous state, so that ``apply`` pays nothing
 for them.
@@ -13,12 +14,12 @@ from typing import TYPE_CHECKING
 
 from .._base.cards import DECK, Card
 from .._base.location import CardLocation, Change, Place
-from ._moves import MoveKind
+from ._moves import Move, MoveKind
 
 if TYPE_CHECKING:
     from ._state import GameState
 
-__all__ = ["changes", "table"]
+__all__ = ["change_steps", "changes", "table"]
 
 _REMOVED = CardLocation(Place.REMOVED)
 _STOCK_TOP = CardLocation(Place.STOCK, depth=0)
@@ -64,9 +65,43 @@ def changes(state: GameState) -> tuple[Change, ...]:
         for pile in previous.waste_piles:
             for card in reversed(pile):
                 found.append(Change(card, previous.locate(card), state.locate(card)))
-    if state.rules.stock_top_pairable and move.kind is not MoveKind.RECYCLE and state.stock:
+    if _uncovered(previous, state, move):
         top = state.stock[-1]
-        before = previous.locate(top)
-        if before.depth:  # it lay face down under the cards that left
-            found.append(Change(top, before, _STOCK_TOP, turned_up=True))
+        found.append(Change(top, previous.locate(top), _STOCK_TOP, turned_up=True))
     return tuple(found)
+
+
+def _uncovered(previous: GameState, state: GameState, move: Move) -> bool:
+    """Whether `move` turned the stock's new top card face up: under rules that let the
+    stock top play, after a removal or a draw that took the card above it."""
+    if not state.rules.stock_top_pairable or not state.stock or move.kind is MoveKind.RECYCLE:
+        return False
+    return bool(previous.locate(state.stock[-1]).depth)  # it lay under the cards that left
+
+
+def change_steps(state: GameState) -> tuple[tuple[Change, ...], ...]:
+    """What `state.last_move` did, step by step (see `GameState.change_steps`)."""
+    previous = state.previous
+    move = state.last_move
+    if previous is None or move is None:
+        return ()
+    if move.kind is MoveKind.RECYCLE:
+        return (changes(state),)  # the waste goes back into the stock as one
+    steps: list[tuple[Change, ...]] = []
+    if move.kind is MoveKind.REMOVE:
+        steps.append(tuple(Change(card, previous.locate(card), _REMOVED) for card in move.cards))
+        if _uncovered(previous, state, move):
+            steps.append((Change(state.stock[-1], _STOCK_TOP, _STOCK_TOP, turned_up=True),))
+        return tuple(steps)
+    # A draw: card by card, each from the stock's top onto a waste pile's top; under rules
+    # that let the stock top play, each card it uncovers turns face up before it goes on.
+    stock = previous.stock
+    top_shown = state.rules.stock_top_pairable
+    drawn = len(stock) - len(state.stock)
+    for number, card in enumerate(stock[len(stock) - drawn :][::-1]):
+        pile = state.locate(card).index
+        steps.append((Change(card, _STOCK_TOP, CardLocation(Place.WASTE, pile, 0)),))
+        if top_shown and number + 1 < len(stock):
+            uncovered = stock[-2 - number]
+            steps.append((Change(uncovered, _STOCK_TOP, _STOCK_TOP, turned_up=True),))
+    return tuple(steps)

@@ -42,6 +42,8 @@ from .._base.deals import (
     MAX_ATTEMPTS,
     Difficulty,
     WinnableDeal,
+    check_difficulty,
+    check_grade_possible,
     find_winnable,
     grade_from,
     solver_effort,
@@ -68,6 +70,7 @@ __all__ = [
     "grade",
     "greedy_wins",
     "score",
+    "score_ranges",
     "search",
     "winnable_deal",
 ]
@@ -146,6 +149,26 @@ def score(start: GameState, result: SolveResult[Move]) -> int:
     return total + solver_effort(result).bit_length()
 
 
+def score_ranges(rules: RuleSet) -> tuple[tuple[int, int], ...]:
+    """The values `score` can take under `rules`, as ``(low, high)`` ranges: the greedy
+    bot's loss (0 or 10,000) plus 100 per lost random game (0 to 1,600) plus at most
+    the binary digits of `SOLVE_NODE_LIMIT` (18). The same for every rule set, so that
+    every grade of the grade table can be asked for.
+
+    Examples:
+        >>> import pyramid13 as p13
+        >>> score_ranges(p13.RuleSet.preset("classic"))
+        ((0, 1618), (10000, 11618))
+    """
+    most = 100 * RANDOM_GAMES + SOLVE_NODE_LIMIT.bit_length()
+    return ((0, most), (10_000, 10_000 + most))
+
+
+def _row(rules: RuleSet) -> tuple[int, int]:
+    name = rules.preset_name
+    return GRADES.get(name, GRADE_DEFAULT) if name is not None else GRADE_DEFAULT
+
+
 def grade(start: GameState, result: SolveResult[Move]) -> Difficulty:
     """The grade of the winnable deal `start`, whose thoughtful `result` is given: its
     `score` against its preset's row of `GRADES`.
@@ -156,9 +179,7 @@ def grade(start: GameState, result: SolveResult[Move]) -> Difficulty:
         >>> grade(start, p13.solve(start, node_limit=SOLVE_NODE_LIMIT))
         'medium'
     """
-    name = start.rules.preset_name
-    row = GRADES.get(name, GRADE_DEFAULT) if name is not None else GRADE_DEFAULT
-    return grade_from(score(start, result), row)
+    return grade_from(score(start, result), _row(start.rules))
 
 
 CATALOGUE_FILE: Final = "deal_catalogue.json"
@@ -166,9 +187,9 @@ CATALOGUE_FILE: Final = "deal_catalogue.json"
 [[number, score], ...]}}``."""
 
 CATALOGUED: Final = ("classic", "solitaire-lab")
-"""The presets whose winnable deals come from the catalogue: about one deal in eight or
-thirteen is winnable, so the search's time to a deal varies too much (its p99 was over
-5 s of CPU)."""
+"""The presets whose winnable deals come from the catalogue: only about one deal in 26
+(classic, 3.81 %) or 11 (solitaire-lab, 9.31 %) is winnable, so the search's time to a
+deal varies too much (its p99 was over 5 s of CPU)."""
 
 
 @functools.cache
@@ -219,6 +240,7 @@ def winnable_deal(
     date: datetime.date | None = None,
     max_attempts: int = MAX_ATTEMPTS,
     key: bytes | None = None,
+    progress: bool = False,
 ) -> WinnableDeal[Move]:
     """A Pyramid deal proven winnable under `rules` (knowing every card), with a winning
     line, chosen by `seed` (or by `date`: the daily deal), of the grade `difficulty`.
@@ -245,13 +267,18 @@ def winnable_deal(
         key: a server's secret (non-empty bytes, such as ``secrets.token_bytes(32)``),
             mixed into the seed by HMAC-SHA256, so that only its holder can compute the
             deal; None: the deal is public. See "Keyed deals" in the how-to page.
+        progress: show a `tqdm` progress bar of the search on standard error once it has
+            taken a second (install the ``cli`` extra).
 
     Raises:
         InvalidArgumentError: `seed` is not an int in range (a bool included), both or
             neither of `seed` and `date` given, an unknown `difficulty`, a bad
             `max_attempts`, a `key` that is not non-empty bytes, or no winnable deal of
-            the grade among the candidates.
-        InvalidRulesError: `rules` is no rule set or preset.
+            the grade among the candidates (the message says whether none was winnable
+            or none had the grade).
+        InvalidRulesError: `rules` is no Pyramid rule set or preset (a Spider rule set
+            is named as such).
+        ImportError: `progress` without `tqdm` installed.
 
     Examples:
         >>> import pyramid13 as p13
@@ -262,6 +289,7 @@ def winnable_deal(
         'hard'
     """
     checked = as_rules(rules)
+    check_grade_possible(check_difficulty(difficulty), _row(checked), score_ranges(checked))
     return find_winnable(
         checked,
         seed,
@@ -273,6 +301,7 @@ def winnable_deal(
         grade=grade,
         catalogue=catalogue(checked),
         key=key,
+        progress=progress,
     )
 
 

@@ -54,8 +54,8 @@ import numpy.typing as npt
 from .._base.cards import Card
 from .._base.status import Status
 from ._geometry import COVERED_BY, COVERS, SLOTS
-from ._moves import MoveKind
-from ._observation import Observation, observe
+from ._moves import Move, MoveKind
+from ._observation import Observation, honest_play, observe
 from ._rules import RuleSet
 from ._state import PILE_MASK, GameState
 
@@ -81,7 +81,6 @@ __all__ = [
 
 REMOVED, COVERED, AVAILABLE, EXPOSED_TALON, WASTE_BELOW, UNSEEN = range(6)
 _DRAW = MoveKind.DRAW
-_LOST = Status.LOST
 _CARDS = 52
 _GLOBALS = 4
 _TALON = 24  # the cards outside the 28-card pyramid
@@ -357,10 +356,9 @@ class PyramidEncoder:
 
     def advance(self, state: GameState) -> npt.NDArray[np.int16] | None:
         """Encode `state`'s observation from the state itself, without building it: the
-        vector ``update(state.observe())`` would give, or None (nothing encoded) where the
-        engine says LOST, since there the honest view may differ (pass ``state.observe()``
-        to `update`). Where it gives a vector, ``state.status`` and ``state.legal_moves()``
-        are the observation's.
+        vector ``update(state.observe())`` would give. The vector holds no status, so a
+        state the engine declares LOST early (which the player may still play on) costs
+        what any other does; `play` gives the observation's status and legal moves.
 
         It reads only what the player sees: the pyramid, the waste, the stock's size, its
         top where the rules let it play, and the set of cards left in the stock (the cards
@@ -371,8 +369,6 @@ class PyramidEncoder:
             The encoder's own vector, which the next call changes in place: copy it to
             keep it.
         """
-        if state.status is _LOST:
-            return None
         vector = self._vector
         last = self._state
         game = state._game
@@ -428,6 +424,13 @@ class PyramidEncoder:
         self._state = state
         self._observation = None
         return vector
+
+    @staticmethod
+    def play(state: GameState) -> tuple[Status, tuple[Move, ...]]:
+        """The status and legal moves of ``state.observe()`` (the honest ones), without
+        building it: ``state.status`` and ``state.legal_moves()`` but where the engine
+        declares the game LOST early."""
+        return honest_play(state)
 
     def _encode_state(self, vector: npt.NDArray[np.int16], state: GameState) -> None:
         """Write every entry of `state`'s observation into the zeroed `vector`."""

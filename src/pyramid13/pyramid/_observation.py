@@ -27,6 +27,7 @@ Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 import attrs
@@ -34,10 +35,12 @@ import attrs
 from .._base.actions import action_mask, sorted_actions
 from .._base.cards import Card
 from .._base.errors import InvalidPositionError
+from .._base.fields import check_card_tuple, check_count, check_score, check_type, refuse
 from .._base.location import CardLocation, Place
+from .._base.packing import pack as _pack
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
-from .._base.scaffold import MoveLine, as_move, move_line, sentence
+from .._base.scaffold import DeferredParent, MoveLine, as_move, move_line, sentence, set_line
 from .._base.status import Status
 from .._base.text import describe
 from .._base.views import (
@@ -50,9 +53,23 @@ from .._base.views import (
 )
 from ._actions import _ACTION_OF, ACTION_COUNT, SPACE
 from ._geometry import COVERED_BY
+from ._layout import PYRAMID_SIZE, STOCK_SIZE
 from ._moves import Move, MoveKind
+from ._past import Past, find_past
 from ._rules import RuleSet, as_rules
-from ._state import PILE_BITS, GameState, _draw, _recycle, _table_order, why_not
+from ._state import (
+    _DRAW_ONLY,
+    _VALUE,
+    PILE_BITS,
+    GameState,
+    _draw,
+    _Game,
+    _make,
+    _recycle,
+    _table_order,
+    first_state,
+    why_not,
+)
 
 __all__ = ["Observation", "determinize"]
 
@@ -81,7 +98,7 @@ def _history_repr(history: object) -> str:
     return repr(_history_key(history))
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Observation:
     """What a Pyramid player sees and remembers: the pyramid, the waste, the stock as far as
     the player has seen it, and the unseen cards as a set. Made by `GameState.observe`.
@@ -97,6 +114,11 @@ class Observation:
     exactly when some place that will be exposed could hold an unseen King or an unseen
     card pairing with an available pyramid card, or two places exposed together could hold
     two cards summing to 13 (one unseen and one seen, or two unseen).
+
+    Raises:
+        InvalidArgumentError: built by hand, a field is not of the type `observe` gives it
+            (28 pyramid slots, the rules' waste piles, a stock of Card or None as long as
+            `stock_size`, ...). Whether some game shows the view is not checked here.
 
     Examples:
         >>> from pyramid13 import GameState, Layout
@@ -135,6 +157,49 @@ class Observation:
     """The stock cards the player has not seen, sorted by `Card.index` (the cards behind
     the None entries of `stock`)."""
     _moves: tuple[Move, ...] = attrs.field(repr=False, eq=False)
+    # The observation's past (`_past.find_past`), found by the first `determinize`; False
+    # when it has none.
+    _past: Any = attrs.field(default=None, init=False, repr=False, eq=False, hash=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled without the past it may have found: a cache, found again when asked.
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_past", None)
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        pyramid: tuple[Card | None, ...],
+        waste_piles: tuple[tuple[Card, ...], ...],
+        stock: tuple[Card | None, ...],
+        stock_size: int,
+        stock_top: Card | None,
+        pass_number: int,
+        score: int,
+        history: tuple[Move, ...] | MoveLine,
+        status: Status,
+        unseen: tuple[Card, ...],
+        moves: tuple[Move, ...],
+    ) -> None:
+        self.__attrs_init__(
+            rules,
+            pyramid,
+            waste_piles,
+            stock,
+            stock_size,
+            stock_top,
+            pass_number,
+            score,
+            history,
+            status,
+            unseen,
+            moves,
+        )
+        _check_fields(self)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -531,6 +596,9 @@ def _known_stock(state: GameState) -> tuple[Card | None, ...]:
     return (*hidden, stock[-1] if state.rules.stock_top_pairable else None)
 
 
+_PICKLED = tuple(field.name for field in attrs.fields(Observation) if field.name != "_past")
+
+
 def observe(state: GameState) -> Observation:
     """`GameState.observe`: the observation of `state`."""
     known = _known_stock(state)
@@ -539,13 +607,9 @@ def observe(state: GameState) -> Observation:
         unseen.sort(key=_sort_key)
     else:
         unseen = []
-    moves = state.legal_moves()
-    status = state.status
-    if status is Status.LOST:
-        moves = _honest_moves(state, known, unseen)
-        if moves:
-            status = Status.PLAYING
-    return Observation(
+    status, moves = honest_play(state)
+    view: Observation = _new(Observation)  # the engine's own fields: no checks needed
+    view.__attrs_init__(
         state.rules,
         state.pyramid,
         state.waste_piles,
@@ -559,67 +623,101 @@ def observe(state: GameState) -> Observation:
         tuple(unseen),
         moves,
     )
+    return view
 
 
-def _honest_moves(
-    state: GameState, known: tuple[Card | None, ...], unseen: list[Card]
-) -> tuple[Move, ...]:
+_new = object.__new__
+
+
+def _check_fields(view: Observation) -> None:
+    """Refuse an observation whose fields are not of the types `observe` gives them."""
+    owner = "a Pyramid Observation"
+    check_type(owner, "rules", view.rules, RuleSet)
+    check_card_tuple(owner, "pyramid", view.pyramid, none=True, size=PYRAMID_SIZE)
+    piles = view.waste_piles
+    if not isinstance(piles, tuple) or len(piles) != view.rules.waste_piles:
+        refuse(owner, "waste_piles", f"a tuple of {view.rules.waste_piles} tuples", piles)
+    for pile in piles:
+        check_card_tuple(owner, "waste_piles", pile)
+    check_card_tuple(owner, "stock", view.stock, none=True)
+    if len(view.stock) > STOCK_SIZE:
+        refuse(owner, "stock", f"a tuple of at most {STOCK_SIZE} Card or None", view.stock)
+    if type(view.stock_size) is not int or view.stock_size != len(view.stock):
+        refuse(owner, "stock_size", f"the stock's length, {len(view.stock)}", view.stock_size)
+    check_type(owner, "stock_top", view.stock_top, (Card, type(None)))
+    check_count(owner, "pass_number", view.pass_number, 1)
+    check_score(owner, view.score)
+    history = view.history
+    if not isinstance(history, tuple) or not all(isinstance(move, Move) for move in history):
+        refuse(owner, "history", "a tuple of Move", history)
+    check_type(owner, "status", view.status, Status)
+    check_card_tuple(owner, "unseen", view.unseen)
+    moves = view._moves
+    if not isinstance(moves, tuple) or not all(isinstance(move, Move) for move in moves):
+        refuse(owner, "moves", "a tuple of Move", moves)
+
+
+def honest_play(state: GameState) -> tuple[Status, tuple[Move, ...]]:
+    """The status and legal moves of ``state.observe()``, without building it: the
+    state's own, but where the engine declares the game LOST early (the learning
+    environments' fast path, where such a step then costs about what any other does)."""
+    status = state.status
+    if status is not Status.LOST:
+        return status, state.legal_moves()
+    moves = _honest_moves(state)
+    return (Status.PLAYING, moves) if moves else (status, ())
+
+
+def _honest_moves(state: GameState) -> tuple[Move, ...]:
     """The moves an honest player still has in `state`, which the engine declares LOST:
-    the draw or recycle the rules allow, while some arrangement of the unseen cards lets
-    a removal come; else none."""
-    game = state._game
-    if state._stock:
-        stock_move = Move.DRAW
-    elif state._waste and (not game.passes or state._pass < game.passes):
-        stock_move = Move.RECYCLE
-    else:
+    the draw the rules allow, while some arrangement of the unseen cards lets a removal
+    come; else none (from the second pass on, or with the stock empty, the player knows
+    every talon card: the engine's verdict is the player's too)."""
+    stock = state._stock
+    if state._pass > 1 or not stock:
         return ()
-    if not unseen:
-        return ()  # the player knows the stock: the engine's verdict is the player's too
+    game = state._game
+    hidden = stock >> 6 if game.stock_top else stock  # the cards not seen (`_known_stock`)
+    if not hidden:
+        return ()
     value_bits = game.shape(state._pyr).value_bits
-    if _removal_can_come(game, value_bits, known, state.waste_piles, state._pass, unseen):
-        return (stock_move,)
+    if _removal_can_come(game, value_bits, stock, state._waste, state._pass, hidden):
+        return _DRAW_ONLY
     return ()
 
 
 def _removal_can_come(
-    game: Any,
-    value_bits: int,
-    stock: tuple[Card | None, ...],
-    waste_piles: tuple[tuple[Card, ...], ...],
-    pass_: int,
-    unseen: list[Card],
+    game: Any, value_bits: int, stock: int, waste: int, pass_: int, hidden: int
 ) -> bool:
-    """Whether some arrangement of `unseen` into the None places of `stock` lets draws and
-    recycles make a removal legal (`value_bits`: bit v set when an available pyramid card
-    has value v). See the module for why the answer is exact.
+    """Whether some arrangement of the `hidden` cards (packed card ids, the stock cards the
+    player has not seen) into their places lets draws and recycles from `stock` and
+    `waste` (packed as in the state) make a removal legal (`value_bits`: bit v set when an
+    available pyramid card has value v). See the module for why the answer is exact.
 
-    Every talon place gets a label (1..); the draws and recycles are played on the labels,
-    and each moment's exposed places are checked against the cards that could lie there.
+    The draws and recycles are played on the cards where they lie, and each moment's
+    exposed places are checked against the cards that could lie there: the card itself
+    where the player has seen it, any hidden card where not.
     """
-    values = [0]  # label -> the value of the card known there, 0 where unseen
-    packed_stock = 0
-    for card in stock:
-        values.append(card.value if card is not None else 0)
-        packed_stock = (packed_stock << 6) | (len(values) - 1)
-    waste = 0
-    for offset, pile in zip(game.offsets, waste_piles, strict=True):
-        packed = 0
-        for card in pile:
-            values.append(card.value)
-            packed = (packed << 6) | (len(values) - 1)
-        waste |= packed << offset
-    unseen_values = {card.value for card in unseen}
+    values = _VALUE.copy()  # card id -> the value the player knows there, 0 where unseen
+    unseen_bits = 0  # bit v set when an unseen card has value v
+    while hidden:
+        card = hidden & 63
+        unseen_bits |= 1 << values[card]
+        values[card] = 0
+        hidden >>= 6
+    # What pairs with an unseen card: bit v set when some unseen card has value 13 - v
+    # (the 14 bits 0..13 of `unseen_bits` in reverse order).
+    partners = int(f"{unseen_bits:014b}"[::-1], 2)
     # An unseen card that makes a removal alone (a King, or one pairing with the pyramid).
-    lone = any(value == 13 or value_bits >> (13 - value) & 1 for value in unseen_values)
+    lone = bool(unseen_bits >> 13 & 1 or partners & value_bits)
     # Two unseen cards summing to 13 (always two cards: 13 is odd).
-    pair = any(13 - value in unseen_values for value in unseen_values)
+    pair = bool(partners & unseen_bits)
 
     def removal(a: int, b: int) -> bool:
         if a and b:
             return a + b == 13
         known = a or b
-        return pair if not known else 13 - known in unseen_values
+        return pair if not known else bool(partners >> known & 1)
 
     def exposed_removal(stock: int, waste: int) -> bool:
         tops = []
@@ -645,7 +743,7 @@ def _removal_can_come(
 
     passes = game.passes
     seen: set[int] = set()
-    stock_now = packed_stock
+    stock_now = stock
     while True:
         if exposed_removal(stock_now, waste):
             return True
@@ -668,9 +766,22 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
 
     The state's `GameState.observe` equals the observation, history and honest status
     included (its own `GameState.status`, worked out from the sampled stock, may be LOST
-    where the observation's is PLAYING). Its past is unknown, so it is the first state of
-    its game (`GameState.undo` raises) and its `GameState.layout` is a deal consistent with
-    the position. When the player has seen the whole stock there is one such state.
+    where the observation's is PLAYING). It is a whole game: its `GameState.layout` is a
+    deal of the rules from which the observation's history plays to it, so
+    `GameState.undo`, `GameState.previous`, `GameState.changes` and
+    `GameState.change_steps` work as in any game, back to `GameState.start`, the deal.
+    That deal puts each card the history removed where it could lie when it went (the
+    observation keeps the moves, not where a removed card lay: where several places fit,
+    the deal picks one) and the unseen cards where the sample has them: they lie at the
+    bottom of the stock, where no move of the history reached. The search for the deal
+    reads the observation alone and runs once per observation; the states of the past
+    are replayed only when first asked for.
+
+    When no deal leads to the observation through its history (a game begun from a
+    position code, or an observation built by hand), the state starts a game of its
+    own: its history is the observation's, but `GameState.undo` raises
+    `UndoError` and its `layout` is a deal consistent with the position. When the
+    player has seen the whole stock there is one state for the observation.
 
     Args:
         observation: what the player sees.
@@ -685,6 +796,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         (True, True)
         >>> sample.observe() == state.observe()
         True
+        >>> later = determinize(state.apply("draw").observe(), random.Random(7))
+        >>> later.last_move, later.undo().stock[-1] == state.stock[-1]
+        (Move.parse('draw'), True)
 
     Raises:
         InvalidArgumentError: `observation` is not an Observation or `rng` has no
@@ -695,6 +809,26 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     rng.shuffle(unseen)
     fill = iter(unseen)
     stock = [card if card is not None else next(fill) for card in observation.stock]
+    past = _past_of(observation)
+    if past is not None:
+        game = _Game(past.layout(stock), observation.rules)
+        moves = observation.history
+        pyr = sum(1 << slot for slot, card in enumerate(observation.pyramid) if card is not None)
+        waste = 0
+        for offset, pile in zip(game.offsets, observation.waste_piles, strict=True):
+            waste |= _pack(pile) << offset
+        state = _make(
+            game,
+            pyr,
+            _pack(stock),
+            waste,
+            observation.pass_number,
+            observation.score,
+            DeferredParent(partial(_replay, game, moves[:-1])),
+            moves[-1],
+        )
+        set_line(state, past.chain)
+        return state
     state = GameState._from_position(
         observation.rules,
         observation.pyramid,
@@ -704,4 +838,21 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         observation.score,
     )
     state._game.prefix = observation.history
+    return state
+
+
+def _past_of(observation: Observation) -> Past | None:
+    """The observation's past, found once and kept on it; None when it has none."""
+    past = observation._past
+    if past is None:
+        past = (observation.history and find_past(observation)) or False
+        object.__setattr__(observation, "_past", past)
+    return past or None
+
+
+def _replay(game: _Game, moves: tuple[Move, ...]) -> GameState:
+    """The state `moves` lead to from the start of `game`."""
+    state = first_state(game)
+    for move in moves:
+        state = state.apply_unchecked(move)
     return state

@@ -15,6 +15,7 @@ from .._base.errors import InvalidArgumentError
 from .._base.games import kind_of
 from .._base.integers import as_int
 from .._base.settings import Settings
+from .._base.solving import check_node_count
 from .._base.status import Status
 from .._base.text import describe
 from ._bots import honest_view
@@ -144,7 +145,7 @@ class ReplanBot(Settings):
             raise InvalidArgumentError(f"seed must be an int, not {describe(seed)}")
         self._settle(
             samples=_check_int("samples", samples, 1),
-            node_limit=_check_int("node_limit", node_limit, 1),
+            node_limit=check_node_count(node_limit),
             seed=number,
         )
         self._reset()

@@ -191,6 +191,29 @@ def _recycle(game: _Game, waste: int) -> int:
     return stock
 
 
+def first_state(game: _Game) -> GameState:
+    """The start of `game`: its layout dealt under its rules (`GameState.new`)."""
+    stock = _pack(game.layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
+    waste = 0
+    if game.rules.first_card_to_waste:
+        waste, stock = stock & 63, stock >> 6
+    return _make(game, (1 << SLOTS) - 1, stock, waste, 1, 0, None, None)
+
+
+def score_event(
+    game: _Game, before: int, move: Move, removed: int, pyr: int, left: int, pass_: int
+) -> ScoreEvent:
+    """What `move` did, for the scoring policy: `before` is the pyramid before it, `pyr`
+    the pyramid after it, `left` the cards then in the stock and the waste, `pass_` the
+    pass then."""
+    gone = before & ~pyr
+    rows: tuple[int, ...] = ()
+    if gone:
+        rows = tuple([row for row in _ROWS_TOUCHED[gone] if not ROW_MASKS[row] & pyr])
+    won = not pyr and (not game.all_cards or not left)
+    return _new_event(ScoreEvent, (move, removed, rows, won, left, pass_))
+
+
 def _talon_removal_possible(game: _Game, value_bits: int, stock: int, waste: int) -> bool:
     """Whether some removal is legal now, given the available pyramid values."""
     tops = []
@@ -240,33 +263,52 @@ def _removal_reachable(game: _Game, value_bits: int, stock: int, waste: int, pas
 def _removal_reachable_one_pile(
     game: _Game, value_bits: int, stock: int, waste: int, pass_: int
 ) -> bool:
-    """`_removal_reachable` for one waste pile without waste pairing, in one tight loop."""
+    """`_removal_reachable` for one waste pile without waste pairing, without playing the
+    draws one by one: with no removal the cards come round in a fixed order. This pass
+    draws the stock; each later pass (when a recycle is allowed) draws the whole talon,
+    the waste from its bottom then the stock, in the same order every time. So a removal
+    can come exactly when some moment of this pass or of the next shows one."""
+    order = []  # this pass's cards, in drawing order
+    while stock:
+        order.append(stock & 63)
+        stock >>= 6
+    if _pass_shows_removal(game, value_bits, order, False):
+        return True
     passes = game.passes
+    if not (order or waste) or (passes and pass_ >= passes):
+        return False
+    talon = []
+    while waste:
+        talon.append(waste & 63)
+        waste >>= 6
+    talon.reverse()  # bottom first: the order the recycled waste is drawn in
+    talon.extend(order)
+    return _pass_shows_removal(game, value_bits, talon, True)
+
+
+def _pass_shows_removal(game: _Game, value_bits: int, order: list[int], fresh: bool) -> bool:
+    """Whether some moment of a pass that draws the cards `order` (one waste pile) shows a
+    removal: after each draw, the waste top and, where it plays, the stock top. `fresh`:
+    the pass starts with an empty waste (after a recycle), its first moment showing the
+    stock top alone."""
     stock_top = game.stock_top
-    count = game.draw_count
-    seen: set[int] = set()
-    while True:
-        if stock:
-            if count == 1:
-                waste = (waste << 6) | (stock & 63)
-                stock >>= 6
-            else:
-                stock, waste = _draw(game, stock, waste)
-        elif waste and (not passes or pass_ < passes):
-            if waste in seen:
-                return False
-            seen.add(waste)
-            stock, waste = _recycle(game, waste), 0
-            pass_ += 1
-        else:
-            return False
-        value = _VALUE[waste & 63]
-        if value and (value == 13 or value_bits >> (13 - value) & 1):
+    size = len(order)
+    if fresh and stock_top and size:
+        value = _VALUE[order[0]]
+        if value == 13 or value_bits >> (13 - value) & 1:
             return True
-        if stock_top and stock:
-            other = _VALUE[stock & 63]
+    count = game.draw_count
+    for drawn in range(count, size + count, count):
+        if drawn > size:
+            drawn = size
+        value = _VALUE[order[drawn - 1]]
+        if value == 13 or value_bits >> (13 - value) & 1:
+            return True
+        if stock_top and drawn < size:
+            other = _VALUE[order[drawn]]
             if other == 13 or value_bits >> (13 - other) & 1 or other + value == 13:
                 return True
+    return False
 
 
 class _StateSlots(StateFields):
@@ -324,13 +366,7 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         if not isinstance(layout, Layout):
             hint = " (read a layout code with Layout.parse)" if isinstance(layout, str) else ""
             raise InvalidLayoutError(f"layout must be a Layout{hint}, not {type(layout).__name__}")
-        rules = as_rules(rules)
-        game = _Game(layout, rules)
-        stock = _pack(layout.cards[: PYRAMID_SIZE - 1 : -1])  # bottom to top: drawn-first last
-        waste = 0
-        if rules.first_card_to_waste:
-            waste, stock = stock & 63, stock >> 6
-        return _make(game, (1 << SLOTS) - 1, stock, waste, 1, 0, None, None)
+        return first_state(_Game(layout, as_rules(rules)))
 
     @classmethod
     def from_string(cls, text: str, rules: RuleSet | str | None = None) -> GameState:
@@ -569,6 +605,39 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
 
         return changes(self)
 
+    def change_steps(self) -> tuple[tuple[Change, ...], ...]:
+        """What the last move did, as the steps a player's interface animates one after
+        another: each step a tuple of the `Change` records of the cards that move together;
+        empty at the start of the game. Worked out when asked: `apply` pays nothing for it.
+
+        A removal: one step, its cards to ``Place.REMOVED``. A draw: one step per card
+        drawn, in drawing order, each from the stock's top onto the top of its waste pile
+        (pile 1, 2, ... when the rules deal the draw onto several piles). A recycle: one
+        step, the whole waste back into the stock (the changes of `changes`). Under rules
+        that let the stock top play, a last step turns the stock's new top card face up
+        when a removal or draw uncovered it; until then it lies face down.
+
+        Each step applies to the table the steps before it left, as `Change` describes:
+        the first to ``previous.table()``, and the last leaves `table` exactly. A change's
+        `source` and `target` are measured in the tables before and after its step (a
+        drawn card leaves the stock from depth 0 and lands at depth 0, whatever lies on it
+        once the draw is over). Read backwards (the last step first, each step's changes
+        read backwards as `Change` says) the steps undo the move. A step names no card
+        before the step that turns it face up or draws it, so the steps are as safe to
+        send to a player's screen as `changes`.
+
+        Examples:
+            >>> state = GameState.new(Layout.shuffled(1), RuleSet.preset("microsoft"))
+            >>> for step in state.apply("draw").change_steps():
+            ...     print([(str(c.card), c.source.place.value, c.target.place.value,
+            ...             c.turned_up) for c in step])
+            [('QC', 'stock', 'waste', False)]
+            [('4S', 'stock', 'stock', True)]
+        """
+        from ._changes import change_steps
+
+        return change_steps(self)
+
     @property
     def pass_number(self) -> int:
         """The current pass through the stock, starting at 1; each recycle adds one."""
@@ -740,16 +809,11 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
         self, move: Move, removed: int, pyr: int, stock: int, waste: int, pass_: int
     ) -> ScoreEvent:
         game = self._game
-        gone = self._pyr & ~pyr
-        rows: tuple[int, ...] = ()
-        if gone:
-            rows = tuple([row for row in _ROWS_TOUCHED[gone] if not ROW_MASKS[row] & pyr])
         if game.piles == 1:
             left = (stock.bit_length() + 5) // 6 + (waste.bit_length() + 5) // 6
         else:
             left = _count(stock) + sum(_count((waste >> o) & PILE_MASK) for o in game.offsets)
-        won = not pyr and (not game.all_cards or not left)
-        return _new_event(ScoreEvent, (move, removed, rows, won, left, pass_))
+        return score_event(game, self._pyr, move, removed, pyr, left, pass_)
 
     def _plays_on(self, move: Move) -> bool:
         # After the early LOST verdict the observation may still offer a draw or recycle.

@@ -123,6 +123,9 @@ class RandomBot(_Bot):
     Args:
         seed: picks the sequence of choices.
 
+    Raises:
+        InvalidArgumentError: `seed` is not an int (a bool or a float is refused).
+
     Examples:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc")
@@ -255,6 +258,10 @@ class SamplingBot(_Bot):
         candidates: greedy moves compared per decision (the deal, when legal, always is).
         depth: moves per rollout.
         seed: picks the samples.
+
+    Raises:
+        InvalidArgumentError: a setting is not an int (a bool or a float is refused) or is
+            below its least value: 1 for `samples` and `candidates`, 0 for `depth`.
 
     Examples:
         >>> from pyramid13 import spider

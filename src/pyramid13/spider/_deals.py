@@ -29,6 +29,8 @@ from .._base.deals import (
     MAX_ATTEMPTS,
     Difficulty,
     WinnableDeal,
+    check_difficulty,
+    check_grade_possible,
     find_winnable,
     grade_from,
     solver_effort,
@@ -43,7 +45,15 @@ from ._stalling import face_down_left, play_out
 from ._state import GameState
 from .solver import solve
 
-__all__ = ["GRADES", "SOLVE_NODE_LIMIT", "grade", "greedy_result", "score", "winnable_deal"]
+__all__ = [
+    "GRADES",
+    "SOLVE_NODE_LIMIT",
+    "grade",
+    "greedy_result",
+    "score",
+    "score_ranges",
+    "winnable_deal",
+]
 
 SOLVE_NODE_LIMIT: Final = 300_000
 """The node limit each candidate deal is solved with (a deal undecided within it is
@@ -103,6 +113,26 @@ def score(start: GameState, result: SolveResult[Move]) -> int:
     return (0 if won else 1000) + face_down + solver_effort(result).bit_length()
 
 
+def score_ranges(rules: RuleSet) -> tuple[tuple[int, int], ...]:
+    """The values `score` can take under `rules`, as ``(low, high)`` ranges: the greedy
+    bot's loss (0 or 1,000) plus the cards it leaves face down (at most those dealt face
+    down; none when `RuleSet.face_down` is False: every card is dealt face up) plus at
+    most the binary digits of `SOLVE_NODE_LIMIT` (19). With every card face up, the
+    harder grades of the 2- and 4-suit rows, and ``"hard"`` of the 1-suit row, lie
+    beyond them.
+
+    Examples:
+        >>> from pyramid13 import spider
+        >>> score_ranges(spider.RuleSet.preset("pysolfc"))
+        ((0, 63), (1000, 1063))
+        >>> score_ranges(spider.RuleSet.preset("open"))
+        ((0, 19), (1000, 1019))
+    """
+    face_down = sum(rules.shape.pile_sizes) - len(rules.shape.pile_sizes) if rules.face_down else 0
+    most = face_down + SOLVE_NODE_LIMIT.bit_length()
+    return ((0, most), (1_000, 1_000 + most))
+
+
 def grade(start: GameState, result: SolveResult[Move]) -> Difficulty:
     """The grade of the winnable deal `start`, whose thoughtful `result` is given: its
     `score` against its suit count's row of `GRADES`.
@@ -133,6 +163,7 @@ def winnable_deal(
     date: datetime.date | None = None,
     max_attempts: int = MAX_ATTEMPTS,
     key: bytes | None = None,
+    progress: bool = False,
 ) -> WinnableDeal[Move]:
     """A Spider deal proven winnable under `rules` (knowing every card, the face-down
     ones and the stock), with a winning line, chosen by `seed` (or by `date`: the daily
@@ -146,7 +177,7 @@ def winnable_deal(
     still lose it.
 
     Args:
-        rules: a spider RuleSet, a preset's name (4 suits), or None for `RuleSet()`.
+        rules: a Spider RuleSet, a preset's name (4 suits), or None for `RuleSet()`.
         seed: an int in ``0 .. 2**64 - 1``; omit it and give `date` for the daily deal.
         difficulty: ``"easy"``, ``"medium"``, ``"hard"`` (see `GRADES`), or None for a
             deal of any grade.
@@ -157,13 +188,19 @@ def winnable_deal(
         key: a server's secret (non-empty bytes, such as ``secrets.token_bytes(32)``),
             mixed into the seed by HMAC-SHA256, so that only its holder can compute the
             deal; None: the deal is public. See "Keyed deals" in the how-to page.
+        progress: show a `tqdm` progress bar of the search on standard error once it has
+            taken a second (install the ``cli`` extra).
 
     Raises:
         InvalidArgumentError: `seed` is not an int in range (a bool included), both or
-            neither of `seed` and `date` given, an unknown `difficulty`, a bad
-            `max_attempts`, a `key` that is not non-empty bytes, or no winnable deal of
-            the grade among the candidates.
-        InvalidRulesError: `rules` is no rule set or preset.
+            neither of `seed` and `date` given, an unknown `difficulty`, a grade these
+            rules cannot give (`score_ranges`: with every card face up, no deal is
+            ``"hard"``), a bad `max_attempts`, a `key` that is not non-empty
+            bytes, or no winnable deal of the grade among the
+            candidates (the message says whether none was winnable or none had the grade).
+        InvalidRulesError: `rules` is no Spider rule set or preset (a Pyramid rule set is
+            named as such).
+        ImportError: `progress` without `tqdm` installed.
 
     Examples:
         >>> from pyramid13 import spider
@@ -176,6 +213,8 @@ def winnable_deal(
         <Status.WON: 'won'>
     """
     checked = as_rules(rules)
+    asked = check_difficulty(difficulty)
+    check_grade_possible(asked, GRADES[checked.suits], score_ranges(checked))
     return find_winnable(
         checked,
         seed,
@@ -186,4 +225,5 @@ def winnable_deal(
         solve=_solve,
         grade=grade,
         key=key,
+        progress=progress,
     )

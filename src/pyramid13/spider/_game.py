@@ -33,8 +33,9 @@ _CONVENTIONAL = (
     parse_rules, winnable_deal,
 )  # fmt: skip
 
-#: `NO_PROGRESS` under its top-level name, ``pyramid13.SPIDER_NO_PROGRESS``.
 SPIDER_NO_PROGRESS = NO_PROGRESS
+"""Spider's no-progress rule, 500: a bot's game in which this many moves in a row turn no
+card over, remove no run and deal no row is lost (`win_rate` ends it so)."""
 
 
 def _deal(seed: int, rules: RuleSet) -> GameState:

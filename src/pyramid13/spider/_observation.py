@@ -13,17 +13,19 @@ Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 from __future__ import annotations
 
 import random
-from typing import NoReturn
+from functools import partial
+from typing import Any, NoReturn
 
 import attrs
 
 from .._base.cards import Card, Rank, Suit
 from .._base.errors import InvalidArgumentError, InvalidPositionError
+from .._base.fields import check_score
 from .._base.location import CardLocation
 from .._base.packing import pack as _pack
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
-from .._base.scaffold import MoveLine, as_move, move_line, sentence
+from .._base.scaffold import DeferredParent, MoveLine, as_move, move_line, sentence, set_line
 from .._base.status import Status
 from .._base.text import describe
 from .._base.views import (
@@ -37,7 +39,9 @@ from .._base.views import (
 from ._actions import _ACTION_OF, ACTION_COUNT, SPACE, action_mask, sorted_actions
 from ._layout import Layout
 from ._moves import PILES, Move
+from ._past import Past, find_past
 from ._pile import ObservedPile
+from ._pile import observed_pile as _observed_pile
 from ._position import check_table
 from ._rules import RuleSet, as_rules
 from ._state import (
@@ -45,11 +49,14 @@ from ._state import (
     GameState,
     _check_index,
     _Game,
+    _make,
     _run_length,
     _runs_of,
+    first_state,
     generate,
     make_position,
     moves_by_card,
+    new_game,
     playable_of,
     render,
     targets_of,
@@ -74,10 +81,15 @@ def _history_repr(history: object) -> str:
     return repr(_history_key(history))
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class Observation:
     """What a Spider player sees: face-up cards, counts of hidden cards, and the unseen cards
     as a multiset. Immutable; holds no hidden card. Made by `GameState.observe`.
+
+    Raises:
+        InvalidArgumentError: built by hand, a field is not of the type `observe` gives it
+            (ten `ObservedPile`, counts as ints, a tuple of Card, ...). Whether some game
+            shows the view is not checked here (`determinize` checks it).
 
     Examples:
         >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
@@ -111,6 +123,35 @@ class Observation:
     _moves: tuple[Move, ...] | None = attrs.field(
         default=None, init=False, eq=False, repr=False, hash=False
     )
+    # The observation's past (`_past.find_past`), found by the first `determinize`; False
+    # when it has none.
+    _past: Any = attrs.field(default=None, init=False, repr=False, eq=False, hash=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled without the past it may have found: a cache, found again when asked.
+        return {name: getattr(self, name) for name in _PICKLED}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        object.__setattr__(self, "_past", None)
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        piles: tuple[ObservedPile, ...],
+        stock_size: int,
+        deals_left: int,
+        runs_removed: tuple[Suit, ...],
+        score: int,
+        history: tuple[Move, ...] | MoveLine,
+        status: Status,
+        unseen: tuple[Card, ...],
+    ) -> None:
+        self.__attrs_init__(
+            rules, piles, stock_size, deals_left, runs_removed, score, history, status, unseen
+        )
+        _check_fields(self)
 
     @property
     def history(self) -> tuple[Move, ...]:
@@ -461,6 +502,9 @@ def _as_move(move: object) -> Move:
     return as_move(move, Move, SPACE, "spider Move")  # type: ignore[no-any-return]
 
 
+_PICKLED = tuple(field.name for field in attrs.fields(Observation) if field.name != "_past")
+
+
 def observe(state: GameState) -> Observation:
     """`GameState.observe`: the observation of `state`."""
     piles = state.piles
@@ -468,9 +512,10 @@ def observe(state: GameState) -> Observation:
     unseen = [card for pile in piles for card in pile.face_down]
     unseen.extend(stock)
     unseen.sort(key=_sort_key)
-    return Observation(
+    view: Observation = _new(Observation)  # the engine's own fields: no checks needed
+    view.__attrs_init__(
         state.rules,
-        tuple(ObservedPile(len(pile.face_down), pile.face_up) for pile in piles),
+        tuple(_observed_pile(len(pile.face_down), pile.face_up) for pile in piles),
         len(stock),
         state.deals_left,
         state.runs_removed,
@@ -479,6 +524,10 @@ def observe(state: GameState) -> Observation:
         state.status,
         tuple(unseen),
     )
+    return view
+
+
+_new = object.__new__
 
 
 def determinize(observation: Observation, rng: random.Random) -> GameState:
@@ -486,9 +535,23 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
     face-down places and the stock.
 
     The state shows exactly what the observation shows (its `GameState.observe` equals the
-    observation, history included), and plays on like any state. Its past is unknown, so
-    it is the first state of its game (`GameState.undo` raises) and its
-    `GameState.layout` is a stand-in.
+    observation, history included), and plays on like any state. It is a whole game: its
+    `GameState.layout` is a deal of the rules from which the observation's history plays to
+    it, so `GameState.undo`, `GameState.previous`, `GameState.changes` and
+    `GameState.change_steps` work as in any game, back to `GameState.start`, the deal.
+    That deal puts each card the player has seen where the history can have moved it from
+    (the observation keeps the moves, not the cards a unit carried nor whether a move
+    lifted a run off: where several fit, the deal picks one) and the unseen cards where the
+    sample has them: face down, or in the stock, where no move of the history reached.
+    The observation's score is the moves' less the undo penalties paid
+    (``undo(penalty=True)``): the deal starts with those paid. The search for the deal
+    reads the observation alone and runs once per observation; the states of the past are
+    replayed only when first asked for.
+
+    When no deal leads to the observation through its history (a game begun from a
+    position code, say), the state starts a game of its own: its history is the
+    observation's, but `GameState.undo` raises `UndoError` and its `GameState.layout` is
+    a stand-in.
 
     Args:
         observation: what the player sees.
@@ -500,6 +563,9 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         >>> sample = determinize(state.observe(), random.Random(1))
         >>> sample.observe() == state.observe(), sample.legal_moves() == state.legal_moves()
         (True, True)
+        >>> later = determinize(state.apply("deal").observe(), random.Random(1))
+        >>> later.last_move, later.undo().observe() == state.observe()
+        (Move.parse('deal'), True)
 
     Raises:
         InvalidArgumentError: `observation` is not an Observation or `rng` has no
@@ -543,6 +609,29 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         raise InvalidArgumentError(
             f"the observation shows no position a game reaches: {error}"
         ) from None
+    past = _past_of(observation)
+    if past is not None:
+        game = new_game(past.layout(downs, deals), rules)
+        ups = tuple(_pack(pile.face_up) for pile in observation.piles)
+        down_counts = 0
+        for number, down in enumerate(downs):
+            down_counts |= len(down) << (3 * number)
+        moves = observation.history
+        state = _make(
+            game,
+            ups,
+            down_counts,
+            _runs_of(ups),
+            len(sizes) - observation.deals_left,
+            observation.runs_removed,
+            observation.score,
+            past.debt,
+            DeferredParent(partial(_replay, game, moves[:-1], past.debt)),
+            moves[-1],
+        )
+        set_line(state, past.chain)
+        _check_status(state, observation)
+        return state
     order: list[Card] = []
     for down, pile in zip(downs, observation.piles, strict=True):
         order.extend(down)
@@ -566,12 +655,37 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
         observation.runs_removed,
         observation.score,
     )
+    _check_status(state, observation)
+    return state
+
+
+def _check_status(state: GameState, observation: Observation) -> None:
+    """Refuse an observation whose status is not its table's."""
     if state.status is not observation.status:
         raise InvalidArgumentError(
             f"the observation's status is {observation.status.value}, but its table is "
             f"{state.status.value}"
         )
+
+
+def _past_of(observation: Observation) -> Past | None:
+    """The observation's past, found once and kept on it; None when it has none."""
+    past = observation._past
+    if past is None:
+        past = (observation.history and find_past(observation)) or False
+        object.__setattr__(observation, "_past", past)
+    return past or None
+
+
+def _replay(game: _Game, moves: tuple[Move, ...], debt: int) -> GameState:
+    """The state `moves` lead to from the start of `game`, `debt` undo penalties paid."""
+    state = first_state(game, debt)
+    for move in moves:
+        state = state.apply_unchecked(move)
     return state
+
+
+_DECK = 104  # no count of a Spider view is larger
 
 
 def _check_fields(observation: Observation) -> None:
@@ -593,16 +707,17 @@ def _check_fields(observation: Observation) -> None:
         refuse("piles", f"a tuple of {PILES} ObservedPile", piles)
     for number, pile in enumerate(piles, 1):
         count = pile.face_down_count
-        if type(count) is not int or count < 0:
-            refuse(f"pile {number} face_down_count", "an int >= 0", count)
+        if type(count) is not int or not 0 <= count <= _DECK:
+            refuse(f"pile {number} face_down_count", f"an int in 0..{_DECK}", count)
         if not isinstance(pile.face_up, tuple) or not all(
             isinstance(card, Card) for card in pile.face_up
         ):
             refuse(f"pile {number} face_up", "a tuple of Card", pile.face_up)
-    for name in ("stock_size", "deals_left", "score"):
+    for name in ("stock_size", "deals_left"):
         value = getattr(observation, name)
-        if type(value) is not int or (name != "score" and value < 0):
-            refuse(name, "an int" if name == "score" else "an int >= 0", value)
+        if type(value) is not int or not 0 <= value <= _DECK:
+            refuse(name, f"an int in 0..{_DECK}", value)
+    check_score("the observation", observation.score)
     if not isinstance(observation.runs_removed, tuple) or not all(
         isinstance(suit, Suit) for suit in observation.runs_removed
     ):

@@ -41,6 +41,10 @@ class PlannerBot(_PerGame):
         budget: positions expanded per search.
         seed: picks the moves when the bot is stuck.
 
+    Raises:
+        InvalidArgumentError: `budget` is not an int >= 1 or `seed` not an int (a bool or
+            a float is refused).
+
     Examples:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc")

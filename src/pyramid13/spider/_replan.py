@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .._base.solving import check_node_count
 from ._bots import _check_int, _check_seed
 from ._follow import Plan, PlanFollower, Table, hidden, sample, table
 from ._moves import Move
@@ -43,6 +44,10 @@ class ReplanBot(PlanFollower):
         node_limit: positions the beam search expands per sample.
         seed: picks the samples (and the fallback's stuck moves).
 
+    Raises:
+        InvalidArgumentError: `samples` or `node_limit` is not an int >= 1, or `seed` not
+            an int (a bool or a float is refused).
+
     Examples:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc", suits=1)
@@ -67,7 +72,7 @@ class ReplanBot(PlanFollower):
     def __init__(self, samples: int = 3, *, node_limit: int = 20_000, seed: int = 0) -> None:
         self._settle(
             samples=_check_int("samples", samples, 1),
-            node_limit=_check_int("node_limit", node_limit, 1),
+            node_limit=check_node_count(node_limit),
             seed=_check_seed(seed),
         )
         self._reset()

@@ -6,6 +6,7 @@ Layer: the Spider game (`pyramid13.spider`), which imports only the floor.
 
 from __future__ import annotations
 
+from .._base.solving import check_node_count
 from ._bots import _check_int, _check_seed
 from ._follow import Plan, PlanFollower, Table, sample
 from ._moves import Move
@@ -55,6 +56,11 @@ class RolloutBot(PlanFollower):
             on; 0 plays from there as before it.
         seed: picks the samples.
 
+    Raises:
+        InvalidArgumentError: a setting is not an int (a bool or a float is refused) or is
+            below its least value: 1 for `samples`, `candidates` and `node_limit`, 0 for
+            `depth` and `solve_limit`.
+
     Examples:
         >>> from pyramid13 import spider
         >>> rules = spider.RuleSet.preset("pysolfc")
@@ -96,8 +102,8 @@ class RolloutBot(PlanFollower):
             samples=_check_int("samples", samples, 1),
             candidates=_check_int("candidates", candidates, 1),
             depth=_check_int("depth", depth, 0),
-            node_limit=_check_int("node_limit", node_limit, 1),
-            solve_limit=_check_int("solve_limit", solve_limit, 0),
+            node_limit=check_node_count(node_limit),
+            solve_limit=check_node_count(solve_limit, "solve_limit", 0),
             seed=_check_seed(seed),
         )
         self._reset()

@@ -264,7 +264,7 @@ class RuleSet(RulesBase):
         }
 
     _GAME = "Spider "
-    _WHAT = "a spider RuleSet"
+    _WHAT = "a Spider RuleSet"
     _PRESET_HINT = "use RuleSet.preset for other suit counts"
 
     @classmethod

@@ -43,13 +43,14 @@ from .._base.errors import InvalidArgumentError, InvalidLayoutError, UndoError
 from .._base.location import CardLocation, Change, Place
 from .._base.packing import pack as _pack
 from .._base.packing import unpack as _unpack
-from .._base.scaffold import StateFields, StateScaffold, builder, set_status
+from .._base.scaffold import StateFields, StateScaffold, builder, parent_of, set_status
 from .._base.status import Status
 from .._base.text import describe
 from ._actions import SPACE
 from ._layout import Layout
 from ._moves import PILES, REMOVE_MOVES, UNIT_MOVES, Move, MoveKind
 from ._pile import Pile
+from ._pile import pile as _pile
 from ._rules import RuleSet, as_rules
 from ._scoring import NoScoring, ScoreEvent, ScoringPolicy
 
@@ -278,19 +279,7 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
                 f"rules {''.join(s.value for s in rules.suit_set)}; deal with "
                 "Layout.shuffled(seed, rules) or choose RuleSet.preset(name, suits=...)"
             )
-        piles = [tuple(card.index + 1 for card in pile) for pile in layout.piles]
-        deals = tuple(tuple(card.index + 1 for card in deal) for deal in layout.deals)
-        if rules.face_down:
-            downs_cards = tuple(pile[:-1] for pile in piles)
-            ups = tuple(pile[-1] for pile in piles)
-        else:
-            downs_cards = ((),) * PILES
-            ups = tuple(_pack([_CARD[card] for card in pile]) for pile in piles)
-        downs = 0
-        for pile, cards in enumerate(downs_cards):
-            downs |= len(cards) << (3 * pile)
-        game = _Game(layout, rules, downs_cards, deals)
-        return _make(game, ups, downs, _runs_of(ups), 0, (), rules.scoring.start, 0, None, None)
+        return first_state(new_game(layout, rules))
 
     @classmethod
     def from_string(cls, text: str, rules: RuleSet | str | None = None) -> GameState:
@@ -367,7 +356,9 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
     def layout(self) -> Layout:
         """The deal this game started from.
 
-        For a state made by `determinize`, whose start is unknown, a stand-in: the same 104
+        For a state made by `determinize`, a deal from which the observation's history
+        plays to it. For a game started from a position code (`from_string`), and for a
+        `determinize` state whose observation no deal leads to, a stand-in: the same 104
         cards dealt into the rules' shape in the order pile 1 to pile 10 (each bottom to
         top), the stock in dealing order, then the removed runs.
         """
@@ -379,7 +370,7 @@ class GameState(_StateSlots, StateScaffold[Move, RuleSet, Layout], actions=SPACE
         game = self._game
         downs = self._downs
         return tuple(
-            Pile(
+            _pile(
                 tuple(_CARD[card] for card in game.downs[pile][: (downs >> (3 * pile)) & 7]),
                 _unpack(self._ups[pile]),
             )
@@ -453,6 +444,44 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
 
         return changes(self)
 
+    def change_steps(self) -> tuple[tuple[Change, ...], ...]:
+        """What the last move did, as the steps a player's interface animates one after
+        another, in the order the rules make them happen: each step a tuple of the
+        `Change` records of the cards that move together; empty at the start of the game.
+        Worked out when asked: `apply` pays nothing for it.
+
+        A unit move: the unit lands on the target pile (one step, even when it completes a
+        run); the card it uncovered on the source pile turns face up; the run it completed
+        lifts off to ``Place.REMOVED`` (one step, the Ace first); the card that uncovered
+        turns face up. A deal: card by card, pile 1 first, each from the stock's top
+        onto its pile, and right after a card that completes a run, that run's lift-off
+        and the turn of the card under it. A removal: the run lifts off, then the card
+        under it turns face up. Each step that a move does not make is left out.
+
+        Each step applies to the table the steps before it left, as `Change` describes:
+        the first to ``previous.table()``, and the last leaves `table` exactly. A change's
+        `source` and `target` are measured in the tables before and after its step, so a
+        card that stops on the way has a change in each step it moves in: a unit that
+        completes a run goes from its pile to the target pile (target
+        ``CardLocation(Place.PILE, target, depth)``) in the first step and from there to
+        ``Place.REMOVED`` in the lift-off, where `changes` has one change straight to
+        ``Place.REMOVED``. Read backwards (the last step first, each step's changes read
+        backwards as `Change` says) the steps undo the move. A step names no card before
+        the step that turns it face up or deals it, so the steps are as safe to send to a
+        player's screen as `changes`.
+
+        Examples:
+            >>> state = GameState.new(Layout.from_pysolfc(1), RuleSet.preset("pysolfc"))
+            >>> for step in state.apply("2:1>4").change_steps():
+            ...     print([(str(c.card), c.source.index, c.target.index, c.turned_up)
+            ...            for c in step])
+            [('TH', 1, 3, False)]
+            [('9S', 1, 1, True)]
+        """
+        from ._changes import change_steps
+
+        return change_steps(self)
+
     # -- history ------------------------------------------------------------------------
 
     def undo(self, penalty: bool = False) -> GameState:
@@ -477,7 +506,7 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
         Raises:
             UndoError: this is the first state of the game.
         """
-        parent: GameState | None = self._parent
+        parent: GameState | None = parent_of(self)
         if parent is None:
             raise UndoError("nothing to undo: this is the start of the game")
         game = self._game
@@ -741,9 +770,9 @@ Card.parse('8H')), (CardLocation(place=<Place.PILE: 'pile'>, index=0, depth=1), 
         game = self._game
         steps = []
         state: GameState = self
-        while state._parent is not None:
+        while (parent := parent_of(state)) is not None:
             steps.append((str(state._move), state._score, state._debt))
-            state = state._parent
+            state = parent
         steps.reverse()
         return (
             _restore,
@@ -927,6 +956,30 @@ _FIELDS = ("_game", "_ups", "_downs", "_runs", "_dealt", "_removed", "_score", "
 # _make(game, ups, downs, runs, dealt, removed, score, debt, parent, move): a new state, as
 # the scaffold builds every game's (`pyramid13._base.scaffold.builder`).
 _make: Callable[..., GameState] = builder(GameState, _StateSlots, (*_FIELDS, "_parent", "_move"))
+
+
+def new_game(layout: Layout, rules: RuleSet) -> _Game:
+    """The tables of a game of `layout` dealt under `rules` (checked by the caller)."""
+    piles = [tuple(card.index + 1 for card in pile) for pile in layout.piles]
+    deals = tuple(tuple(card.index + 1 for card in deal) for deal in layout.deals)
+    if rules.face_down:
+        downs = tuple(pile[:-1] for pile in piles)
+    else:
+        downs = ((),) * PILES
+    return _Game(layout, rules, downs, deals)
+
+
+def first_state(game: _Game, debt: int = 0) -> GameState:
+    """The start of `game`: its layout dealt under its rules (`GameState.new`), with `debt`
+    undo penalties paid (taken off the score)."""
+    downs = 0
+    ups = []
+    for pile, (cards, down) in enumerate(zip(game.layout.piles, game.downs, strict=True)):
+        downs |= len(down) << (3 * pile)
+        ups.append(_pack(cards[len(down) :]))
+    ups_tuple = tuple(ups)
+    score = game.rules.scoring.start - debt
+    return _make(game, ups_tuple, downs, _runs_of(ups_tuple), 0, (), score, debt, None, None)
 
 
 def make_position(

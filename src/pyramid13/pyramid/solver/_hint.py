@@ -10,13 +10,13 @@ import time
 from ..._base.errors import InvalidArgumentError
 from ..._base.solving import check_limits
 from ..._base.status import Status
-from .._greedy import greedy_move
+from .._greedy import greedy_move, rank_moves
 from .._layout import Layout
 from .._moves import Move
 from .._rules import RuleSet
 from .._state import GameState, check_state
 from ._learn import Knowledge, learning_dfs
-from ._model import DRAW, RECYCLE, decode_move, make_model
+from ._model import DRAW, RECYCLE, Model, decode_move, make_model
 
 __all__ = ["Hinter", "hint"]
 
@@ -64,7 +64,8 @@ class Hinter:
             (0: none).
 
     Raises:
-        InvalidArgumentError: a limit is not a positive number or None.
+        InvalidArgumentError: a limit is not a positive number or None (a node limit: an
+            int up to 2**63-1).
 
     Examples:
         >>> import pyramid13 as p13
@@ -79,19 +80,16 @@ class Hinter:
     __slots__ = (
         "_game",
         "_knowledge",
+        "_node_limit",
         "_nodes_saved",
         "_settle",
+        "_time_limit",
         "_time_saved",
+        "_visited",
         "memory_limit",
-        "node_limit",
         "saved_limit",
-        "time_limit",
     )
 
-    node_limit: int | None
-    """Positions each call may store."""
-    time_limit: float | None
-    """Seconds each call may search."""
     memory_limit: int
     """Positions the hinter remembers for its game."""
 
@@ -110,8 +108,8 @@ class Hinter:
             raise InvalidArgumentError(f"saved_limit must be an int >= 0, not {saved_limit!r}")
         if time_limit is not None and not time_limit < float("inf"):
             raise InvalidArgumentError(f"time_limit must be finite or None, not {time_limit!r}")
-        self.node_limit = node_limit
-        self.time_limit = time_limit
+        self._node_limit = node_limit
+        self._time_limit = time_limit
         self.memory_limit = memory_limit
         self.saved_limit = saved_limit
         self._nodes_saved = 0
@@ -119,6 +117,29 @@ class Hinter:
         self._game: tuple[Layout, RuleSet] | None = None
         self._knowledge: Knowledge | None = None
         self._settle = False  # `hint`'s: search on past the budget until decided
+        # `hint`'s: the positions the game has been through (keys, with the fewest passes
+        # used), which a move in a lost position should not lead back to.
+        self._visited: dict[int, int] | None = None
+
+    @property
+    def node_limit(self) -> int | None:
+        """Positions each call may store (an int in 1..2**63-1, or None)."""
+        return self._node_limit
+
+    @node_limit.setter
+    def node_limit(self, value: int | None) -> None:
+        check_limits(value, None)
+        self._node_limit = value
+
+    @property
+    def time_limit(self) -> float | None:
+        """Seconds each call may search (a positive, finite number, or None)."""
+        return self._time_limit
+
+    @time_limit.setter
+    def time_limit(self, value: float | None) -> None:
+        check_limits(None, value)
+        self._time_limit = value
 
     def __repr__(self) -> str:
         return (
@@ -179,7 +200,7 @@ class Hinter:
         if len(legal) == 1:
             return legal[0]
         if knowledge.is_lost(root) or model.is_dead(root):
-            return _greedy(state)
+            return self._lost_move(state, knowledge.model)
         first_nodes = None if nodes is None else max(1, int(nodes * _FIRST_SHARE))
         first_end = None if budget is None else start + budget * _FIRST_SHARE
         found = learning_dfs(knowledge, root, first_nodes, first_end)
@@ -189,12 +210,14 @@ class Hinter:
         if found.winnable:
             return decode_move(found.line[0])
         if found.winnable is False:
-            return _greedy(state)
+            return self._lost_move(state, knowledge.model)
         # Undecided: rule out the moves that lose, then pick among the others.
         kids = [(code, child) for code, child in reversed(model.children(root))]
         open_kids = [(code, child) for code, child in kids if not knowledge.is_lost(child)]
         if not open_kids:
-            return _greedy(state)  # pragma: no cover - the search would have proved it
+            return self._lost_move(
+                state, knowledge.model
+            )  # pragma: no cover - the search would have proved it
         progress = dict(found.progress)
         left = len(open_kids)
         undecided = []
@@ -218,7 +241,9 @@ class Hinter:
                         progress[child] = reached
             undecided.append((code, child))
         if not undecided:
-            return _greedy(state)  # pragma: no cover - every move proved lost
+            return self._lost_move(
+                state, knowledge.model
+            )  # pragma: no cover - every move proved lost
         # Keep options open: the move after which most of the moves possible now still
         # are; then waiting (a draw or recycle) before a removal; then the move whose
         # search came closest to clearing the pyramid; then the search's own order.
@@ -237,6 +262,24 @@ class Hinter:
             ),
         )
         return decode_move(undecided[best][0])
+
+    def _lost_move(self, state: GameState, model: Model) -> Move:
+        """The move in a position proved lost: `GreedyBot`'s; but for a fresh `hint`, not
+        one that leads back round. There a removal is always new (fewer cards than any
+        table before it), and a draw or recycle is taken only when the draws and recycles
+        after it make a removal legal before they reach a table the game has been
+        through; else the best removal (when none is legal, the draw or recycle is
+        forced)."""
+        visited = self._visited
+        greedy = _greedy(state)
+        if visited is None:
+            return greedy
+        ranked = [move for _, move in rank_moves(state)]
+        ranked.remove(greedy)
+        for move in (greedy, *ranked):
+            if move.is_removal or _removal_comes(state.apply(move), model, visited):
+                return move
+        return greedy
 
     def known(self, state: GameState) -> bool | None:
         """What the hinter has proved about `state`, without searching.
@@ -287,6 +330,24 @@ class Hinter:
         return knowledge
 
 
+def _removal_comes(state: GameState, model: Model, visited: dict[int, int]) -> bool:
+    """Whether draws and recycles from `state` make a removal legal (or end the game)
+    before they reach a position of `visited` (with as many passes used or more)."""
+    key_mask = model.key_mask
+    key_bits = model.key_bits
+    passed: set[int] = set()  # the draws and recycles come round at last
+    while True:
+        code = model.encode(state)
+        known = visited.get(code & key_mask)
+        if (known is not None and known <= code >> key_bits) or code in passed:
+            return False
+        passed.add(code)
+        legal = state.legal_moves()
+        if not legal or legal[0].is_removal:  # removals come first in the order
+            return True
+        state = state.apply_unchecked(legal[0])
+
+
 def _greedy(state: GameState) -> Move:
     move = greedy_move(state)
     assert move is not None  # the game is not over
@@ -300,23 +361,30 @@ def hint(
 
     One call of a fresh `Hinter`, made for a caller that keeps nothing between moves (a
     stateless server): it never suggests a move its search proved losing when another is
-    not, and it never leads the game back to a position it has been through (the
-    positions of ``state.history`` count as lost for its search, so hints followed one
-    after another cannot go round in circles). When its budget leaves the position
-    undecided, it searches on, with no time limit, up to 3,000,000 positions (as `solve`
-    does by default), so that it suggests the first move of a win whenever one is found
-    within that; that call takes longer (`benchmarks/hints.md` gives the times). A
-    `Hinter` kept for the whole game learns as it goes instead, and its calls stay within
-    the budget.
+    not, and it does not lead the game back to a table it has been through (the same
+    cards in the same places, at this pass or a later one). The positions of
+    ``state.history`` count as lost for its search; in a position proved lost it plays
+    `GreedyBot`'s move, unless that is a draw or recycle after which the draws and
+    recycles come back to a table of the game before a removal can: then a removal.
+    So hints followed one after another from the start never go round, in won and lost
+    games alike; the game ends. (What can still come back: a game that went round before
+    it asked, and a position its search leaves undecided, whose move only avoids the
+    tables of the game.) When its budget leaves the position undecided, it searches on,
+    with no time limit, up to 3,000,000 positions (as `solve` does by default), so that
+    it suggests the first move of a win whenever one is found within that; that call
+    takes longer (`benchmarks/hints.md` gives the times). A `Hinter` kept for the whole
+    game learns as it goes instead, and its calls stay within the budget.
 
     Args:
         state: the position.
-        node_limit: the positions the search may store (see `solve`).
+        node_limit: the positions the search may store (see `solve`): an int in
+            1..2**63-1, or None.
         time_limit: the search's budget in CPU seconds of the calling thread.
 
     Raises:
         InvalidArgumentError: `state` is not a GameState.
-        InvalidArgumentError: a limit is not a positive number or None.
+        InvalidArgumentError: a limit is not a positive number or None (or a node limit
+            is past 2**63-1).
 
     Examples:
         >>> import pyramid13 as p13
@@ -336,13 +404,21 @@ def hint(
     knowledge = hinter._knowledge_for(state)
     model = knowledge.model
     lost = knowledge.lost
-    earlier = state
-    while earlier.history:
-        earlier = earlier.undo()
+    visited: dict[int, int] = {}
+    # Back to the first state: a `determinize` state whose observation no deal leads to
+    # has moves before its first state, but no states for them.
+    earlier: GameState | None = state
+    while earlier is not None:
         code = model.encode(earlier)
         key = code & model.key_mask
         passes = code >> model.key_bits
-        known = lost.get(key)
+        known = visited.get(key)
         if known is None or passes < known:
-            lost[key] = passes
+            visited[key] = passes
+        if earlier is not state:
+            known = lost.get(key)
+            if known is None or passes < known:
+                lost[key] = passes
+        earlier = earlier.previous
+    hinter._visited = visited
     return hinter.hint(state)

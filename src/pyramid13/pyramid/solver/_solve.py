@@ -17,10 +17,11 @@ from ._search import astar, dfs
 __all__ = ["DEFAULT_NODE_LIMIT", "solve"]
 
 
-#: The default `node_limit` of `solve`. Searches that reach it were measured at about
-#: 350 MB (one waste pile), 522 MB (one pile, optimal mode) and 850 MB (three waste piles,
-#: optimal mode): see `benchmarks/memory.md`.
 DEFAULT_NODE_LIMIT = 3_000_000
+"""The default `node_limit` of Pyramid's `solve`: 3,000,000 positions. Searches that reach
+it were measured at about 350 MB (one waste pile), 522 MB (one pile, optimal mode) and
+850 MB (three waste piles, optimal mode): see `benchmarks/memory.md`. Spider's is
+`pyramid13.spider.solver.DEFAULT_NODE_LIMIT`."""
 
 
 def solve(
@@ -49,7 +50,8 @@ def solve(
 
     Raises:
         InvalidArgumentError: `state` is not a GameState, or a limit is not a positive
-            number or None (a time limit must also be finite: NaN and infinity are refused).
+            number or None (a time limit must also be finite: NaN and infinity are
+            refused; a node limit is an int up to 2**63-1).
 
     Examples:
         >>> import pyramid13 as p13

@@ -48,7 +48,7 @@ def hint(
 
     Raises:
         InvalidArgumentError: `state` is not a spider GameState, or a limit is not a
-            positive number or None.
+            positive number or None (a node limit: an int up to 2**63-1).
 
     Examples:
         >>> from pyramid13 import spider

@@ -47,7 +47,8 @@ class Hinter:
             it, it forgets the oldest.
 
     Raises:
-        InvalidArgumentError: a limit is not a positive number or None.
+        InvalidArgumentError: a limit is not a positive number or None (a node limit: an
+            int up to 2**63-1).
 
     Examples:
         >>> from pyramid13 import spider
@@ -60,14 +61,10 @@ class Hinter:
         True
     """
 
-    __slots__ = ("_lines", "_lost", "memory_limit", "node_limit", "time_limit")
+    __slots__ = ("_lines", "_lost", "_node_limit", "_time_limit", "memory_limit")
 
     memory_limit: int
     """Positions the hinter remembers."""
-    node_limit: int | None
-    """The solver's node budget for each call."""
-    time_limit: float | None
-    """The solver's time budget for each call, in seconds."""
 
     def __init__(
         self,
@@ -81,11 +78,32 @@ class Hinter:
             raise InvalidArgumentError(
                 f"memory_limit must be a positive int, not {describe(memory_limit)}"
             )
-        self.node_limit = node_limit
-        self.time_limit = time_limit
+        self._node_limit = node_limit
+        self._time_limit = time_limit
         self.memory_limit = memory_limit
         self._lines: OrderedDict[GameState, tuple[Move, ...]] = OrderedDict()
         self._lost: OrderedDict[GameState, None] = OrderedDict()
+
+    @property
+    def node_limit(self) -> int | None:
+        """The solver's node budget for each call (an int in 1..2**63-1, or None)."""
+        return self._node_limit
+
+    @node_limit.setter
+    def node_limit(self, value: int | None) -> None:
+        check_limits(value, None)
+        self._node_limit = value
+
+    @property
+    def time_limit(self) -> float | None:
+        """The solver's time budget for each call, in seconds (a positive, finite number,
+        or None)."""
+        return self._time_limit
+
+    @time_limit.setter
+    def time_limit(self, value: float | None) -> None:
+        check_limits(None, value)
+        self._time_limit = value
 
     def __repr__(self) -> str:
         return (

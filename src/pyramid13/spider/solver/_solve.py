@@ -17,10 +17,11 @@ from ._search import Budget, OutOfBudgetError, find, prove
 
 __all__ = ["DEFAULT_NODE_LIMIT", "solve"]
 
-#: The default `node_limit` of `solve` (positions expanded): it takes the finding search
-#: through width 405 and into width 1,215 on the deals that need it. The complete search
-#: keeps every position it has seen, a few hundred bytes each.
 DEFAULT_NODE_LIMIT = 5_000_000
+"""The default `node_limit` of Spider's `solve`: 5,000,000 positions expanded. It takes the
+finding search through width 405 and into width 1,215 on the deals that need it. The
+complete search keeps every position it has seen, a few hundred bytes each. Pyramid's is
+`pyramid13.DEFAULT_NODE_LIMIT`."""
 _FIRST_PROOF = 2_000  # nodes the complete search gets before the finding search starts
 
 
@@ -61,7 +62,8 @@ def solve(
 
     Raises:
         InvalidArgumentError: `state` is not a spider GameState, or a limit is not a
-            positive number or None (NaN and infinity included).
+            positive number or None (NaN and infinity included; a node limit: an int up
+            to 2**63-1).
 
     Examples:
         >>> from pyramid13 import spider
