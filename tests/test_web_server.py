@@ -231,6 +231,57 @@ def test_views_carry_the_moves_by_card_and_what_was_removed() -> None:
         walk = walk.apply(walk.legal_moves()[0])
 
 
+def test_steps_play_a_move_in_order_and_an_undo_backwards(server: Server) -> None:
+    """Each answer carries the move's `change_steps()` as "steps"; an undo's are those of
+    the move taken back, read backwards, with no card named that ends out of sight."""
+    rules = spider.RuleSet.preset("microsoft", suits=1)
+    state = spider.GameState.new(spider.Layout.shuffled(2, rules), rules)
+    token = server.games.start(state)
+    turning = next(
+        move
+        for move in state.legal_moves()
+        if move.kind is spider.MoveKind.UNIT
+        and any(change.turned_up for change in state.apply(move).changes())
+    )
+    after = state.apply(turning)
+    status, answer = server.call("POST", f"/api/games/{token}/move", {"move": str(turning)})
+    assert status == 200
+    steps = after.change_steps()
+    assert len(steps) == 2  # the unit lands, then the card under it turns face up
+    assert answer["steps"] == web.steps_view(after)
+    for sent, step in zip(answer["steps"], steps, strict=True):
+        assert [change["card"] for change in sent] == [str(change.card) for change in step]
+        assert [change["target"] for change in sent] == [web.place(c.target) for c in step]
+    status, answer = server.call("POST", f"/api/games/{token}/undo")
+    assert status == 200
+    back = answer["steps"]
+    assert back == web.steps_view(state, after)
+    assert [len(step) for step in back] == [len(step) for step in reversed(steps)]
+    (down,) = back[0]  # first the card turns face down again: not named
+    assert (down["card"], down["turned_down"], down["turned_up"]) == (None, True, False)
+    moved = [change["card"] for change in back[1]]
+    assert moved == [str(change.card) for change in reversed(steps[0])]
+    assert [change["source"] for change in back[1]] == [
+        web.place(c.target) for c in reversed(steps[0])
+    ]
+    # Pyramid: a card drawn, then taken back into a stock the player cannot see.
+    classic = _pyramid(4, "classic")
+    drawn = classic.apply("draw")
+    assert web.steps_view(drawn)[0][0]["card"] == str(drawn.waste_piles[0][-1])
+    assert web.steps_view(classic, drawn) == [
+        [
+            {
+                "card": None,
+                "source": web.place(p13.CardLocation(p13.Place.WASTE, 0, 0)),
+                "target": web.place(p13.CardLocation(p13.Place.STOCK, None, 0)),
+                "turned_up": False,
+                "turned_down": False,
+            }
+        ]
+    ]
+    assert web.steps_view(classic) == []
+
+
 def test_a_game_the_player_cannot_know_lost_plays_on(server: Server) -> None:
     # The engine calls this game lost from the stock order; the player sees only draws left.
     state = _pyramid(3, "king-tut")

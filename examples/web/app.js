@@ -533,48 +533,82 @@ function positions() {
   return found;
 }
 
-// Slide each card a move changed from where it was, step after step (the view's "steps"
-// when the server sends them, else all its "changes" at once, one card after another);
-// a card turned face up flips. Cards taken off the table fly to their place and fade.
+// Mark the cards the last move (or undo) changed, and play it: its steps one after another
+// (the view's "steps", from the library's `change_steps()`: a Spider unit lands before the
+// run it completes lifts off, a deal goes card by card), each card sliding from where it
+// was, a card turned face up flipping, a card taken off the table flying to its place.
 function animate(view, before) {
-  const steps = view.steps || (view.changes || []).map((change) => [change]);
-  for (const change of steps.flat()) {
+  for (const change of view.changes || []) {
     const div = element(key(change.target));
     if (div && div.classList.contains("card")) div.classList.add("lastmove");
   }
   if (!before || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const steps = view.steps && view.steps.length ? view.steps : [view.changes || []];
+  const later = new Map(); // card -> the last step that moves it
+  steps.forEach((step, number) => step.forEach((change) => change.card && later.set(change.card, number)));
+  const taken = new Set(); // the elements already animated
+  let landing = -1; // when the last card flying off the table lands on the removed cards
+  const at = (k) => {
+    const div = element(k);
+    return div && { x: div.offsetLeft, y: div.offsetTop };
+  };
   steps.forEach((step, number) => {
     const delay = number * STEP_MS;
     for (const change of step) {
       const to = key(change.target);
-      const div = element(to);
-      const from = before.get(key(change.source)) || before.get(change.source.place);
-      if (change.turned_up && div) {
+      if (change.turned_down) continue; // the card lies face down under others: nothing shows
+      const from = before.get(key(change.source)) || at(key(change.source)) || before.get(change.source.place);
+      let div = element(to);
+      if (change.turned_up && div && key(change.source) === to) {
         div.animate([{ transform: "scaleX(0)" }, { transform: "none" }], { duration: 200, delay, fill: "backwards" });
-        if (key(change.source) === to) continue;
+        taken.add(div);
+        continue;
       }
       if (!from) continue;
-      if (div && div.classList.contains("card")) {
+      // The card's element where it ends: at the target, or elsewhere in the same pile once
+      // later steps of the move have moved what lies on it; none when a later step takes
+      // it on (it flies as a picture) or off the table.
+      if (!div || div.dataset.card !== change.card || taken.has(div)) {
+        div = null;
+        if (change.card && later.get(change.card) === number) {
+          const { place, index } = change.target;
+          div = [...table.querySelectorAll(`.card[data-key][data-card="${change.card}"]`)].find(
+            (d) => !taken.has(d) && d.dataset.place === place && (index === null || d.dataset.index === String(index))
+          );
+        }
+      }
+      if (div) {
+        taken.add(div);
         const dx = from.x - div.offsetLeft;
         const dy = from.y - div.offsetTop;
-        if (dx || dy)
-          div.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], {
+        const start = `translate(${dx}px, ${dy}px)${change.turned_up ? " scaleX(0)" : ""}`;
+        // Out of sight until its step comes (a card still to be dealt is no card yet).
+        const waiting = delay ? [{ transform: start, opacity: 0 }, { transform: start, opacity: 1, offset: 0.01 }] : [{ transform: start }];
+        if (dx || dy || change.turned_up)
+          div.animate([...waiting, { transform: "none", opacity: 1 }], {
             duration: SLIDE_MS, delay, easing: "ease-out", fill: "backwards",
           });
         continue;
       }
-      // Off the table (removed, or back into a stock): a picture of it flies there.
-      const place = div || element(change.target.place);
-      if (!place) continue;
+      const end = at(to) || before.get(to) || at(change.target.place);
+      if (!end) continue;
+      const gone = !element(to) || !element(to).classList.contains("card");
+      if (to === "removed") landing = Math.max(landing, delay + SLIDE_MS);
       const ghost = addPicture(change.card, from.x, from.y, "ghost");
-      const dx = place.offsetLeft - from.x;
-      const dy = place.offsetTop - from.y;
+      const dx = end.x - from.x;
+      const dy = end.y - from.y;
       ghost.animate(
-        [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px)`, opacity: 0.2 }],
-        { duration: SLIDE_MS, delay, easing: "ease-in", fill: "both" }
+        [{ transform: "none", opacity: 1 }, { transform: `translate(${dx}px, ${dy}px)`, opacity: gone ? 0.3 : 1 }],
+        { duration: SLIDE_MS, delay, easing: "ease-in-out", fill: "both" }
       ).finished.then(() => ghost.remove(), () => ghost.remove());
     }
   });
+  if (landing >= 0) {
+    // The removed cards' place shows the cards taken off once they have flown there.
+    const shown = [...table.querySelectorAll(".removed-card")];
+    for (const div of view.game === "pyramid" ? shown : shown.slice(-1))
+      div.animate([{ opacity: 0 }, { opacity: 1 }], { duration: 80, delay: landing - 80, fill: "backwards" });
+  }
 }
 
 function draw(view, before) {

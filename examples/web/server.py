@@ -88,6 +88,7 @@ __all__ = [
     "preset_of",
     "random_layout",
     "share_of",
+    "steps_view",
     "view",
 ]
 
@@ -168,21 +169,47 @@ def changes_view(state: State, undone: State | None = None) -> list[Json]:
     down again, or puts back into an unseen stock, is sent as null.
     """
     hidden = {location for location, card in state.table() if card is None}
-    found: list[Json] = []
-    for change in state.changes() if undone is None else reversed(undone.changes()):
-        source, target = change.source, change.target
-        if undone is not None:
-            source, target = target, source
-        found.append(
-            {
-                "card": None if change.card is None or target in hidden else str(change.card),
-                "source": place(source),
-                "target": place(target),
-                "turned_up": change.turned_up and undone is None,
-                "turned_down": change.turned_up and undone is not None,
-            }
-        )
-    return found
+    if undone is None:
+        return [_change(change, True, False) for change in state.changes()]
+    return [
+        _change(change, change.source not in hidden, True) for change in reversed(undone.changes())
+    ]
+
+
+def steps_view(state: State, undone: State | None = None) -> list[list[Json]]:
+    """What the last move did as steps to animate one after another
+    (`state.change_steps()`: a Spider unit lands before the run it completes lifts off, a
+    deal goes card by card), each a list of changes as in `changes_view`; after an undo,
+    the steps of the move undone read backwards (the last step first, each step's changes
+    backwards, each card from its target back to its source).
+
+    The steps of a move name a card only once the player has seen it (the library's
+    promise); those of an undo name none that the undo turns face down again or puts where
+    the player cannot see it (the changes' cards that end hidden are sent as null).
+    """
+    if undone is None:
+        return [[_change(change, True, False) for change in step] for step in state.change_steps()]
+    hidden = {location for location, card in state.table() if card is None}
+    unseen = {c.card for c in undone.changes() if c.turned_up or c.source in hidden}
+    return [
+        [_change(change, change.card not in unseen, True) for change in reversed(step)]
+        for step in reversed(undone.change_steps())
+    ]
+
+
+def _change(change: p13.Change, named: bool, backwards: bool) -> Json:
+    """One change as JSON: its card (null unless `named`), its places, and whether it
+    turns the card face up; `backwards` reads it as an undo does."""
+    source, target = change.source, change.target
+    if backwards:
+        source, target = target, source
+    return {
+        "card": str(change.card) if named and change.card is not None else None,
+        "source": place(source),
+        "target": place(target),
+        "turned_up": change.turned_up and not backwards,
+        "turned_down": change.turned_up and backwards,
+    }
 
 
 def preset_of(state: State) -> str | None:
@@ -357,12 +384,13 @@ class Limits:
 @dataclasses.dataclass(frozen=True)
 class Turn:
     """A game as a request leaves it: its state, its share id, the moves redo can play
-    again, and what the request did (`changes_view`)."""
+    again, and what the request did (`changes_view`, and as steps `steps_view`)."""
 
     state: State
     share: str
     redo: int
     changes: list[Json]
+    steps: list[list[Json]] = dataclasses.field(default_factory=list)
 
 
 class _Game:
@@ -602,7 +630,7 @@ class Games:
         share = token if shared else _share(token)
         with self._open(share) as game:
             assert game.state is not None
-            return self._turn(share, game, changes_view(game.state))
+            return self._turn(share, game)
 
     def play(self, token: str, move: str) -> Turn:
         """Play `move` (its text), save it, and then keep it.
@@ -621,7 +649,7 @@ class Games:
             except p13.IllegalMoveError:
                 reason = game.state.why_illegal(move) or f"{move} is not legal here."
                 raise p13.IllegalMoveError(reason) from None
-            return self._turn(share, game, changes_view(game.state))
+            return self._turn(share, game)
 
     def undo(self, token: str) -> Turn:
         """Take the last move back and save (raises `pyramid13.UndoError` at the start)."""
@@ -630,7 +658,7 @@ class Games:
             undone = game.state
             self._do(share, game, UNDO)
             assert game.state is not None
-            return self._turn(share, game, changes_view(game.state, undone))
+            return self._turn(share, game, undone)
 
     def redo(self, token: str) -> Turn:
         """Play again the move undone last, and save.
@@ -645,7 +673,7 @@ class Games:
                 raise RequestError(HTTPStatus.BAD_REQUEST, "nothing to redo")
             self._do(share, game, str(game.redo[-1]))
             assert game.state is not None
-            return self._turn(share, game, changes_view(game.state))
+            return self._turn(share, game)
 
     def hint(self, token: str, thoughtful: bool = False) -> tuple[State, Move | None]:
         """The state and the move to suggest in it (None once the game is over).
@@ -752,9 +780,14 @@ class Games:
         return moment.isoformat()
 
     @staticmethod
-    def _turn(share: str, game: _Game, changes: list[Json]) -> Turn:
-        assert game.state is not None
-        return Turn(game.state, share, len(game.redo), changes)
+    def _turn(share: str, game: _Game, undone: State | None = None) -> Turn:
+        """The game as it stands, with what its last move did (or, after an undo, what
+        taking `undone` back did)."""
+        state = game.state
+        assert state is not None
+        return Turn(
+            state, share, len(game.redo), changes_view(state, undone), steps_view(state, undone)
+        )
 
     @contextlib.contextmanager
     def _open(self, share: str) -> Iterator[_Game]:
@@ -1345,7 +1378,7 @@ class Handler(BaseHTTPRequestHandler):
         """A game's view: with its token for its player, with its share id for anyone."""
         data: Json = {} if token is None else {"id": token}
         data.update(share=turn.share, readonly=token is None, **view(turn.state))
-        data.update(redo=turn.redo, changes=turn.changes)
+        data.update(redo=turn.redo, changes=turn.changes, steps=turn.steps)
         self._json(data)
 
     def _refuse(self, error: RequestError) -> None:
