@@ -3,11 +3,13 @@
 Run it with ``python examples/web/server.py`` and open http://127.0.0.1:8013/ (``--port``,
 ``--host`` and ``--saves`` change where it listens and where it saves; ``--help`` lists the
 limits). The page (``index.html``, ``app.js``, ``style.css`` beside this file, no build
-step) plays Pyramid and Spider: click or drag a card, undo, hint, new deal.
+step) plays Pyramid and Spider: click, drag or use the keyboard, undo, redo, hint, new
+deal, and resume any game played in the browser.
 
 The server holds the full state of every game and sends the browser only what a player
 sees: the JSON view of a state is made from `State.observe` (no face-down card, no stock
-order) plus the legal moves, each with the table places it uses. Every change is saved
+order) with the legal moves, both as a list and by the card they pick up
+(`moves_by_card`), so the page holds no rule of either game. Every change is saved
 before it is answered: a new game as a record (`pyramid13.save_game`, ``SAVES/SHARE.json``)
 and each move, undo or redo as one line appended to ``SAVES/SHARE.moves``, replayed through
 the engine when the game is loaded again. It uses the standard library only.
@@ -18,7 +20,8 @@ JSON::
 
     GET  /api/presets                  the presets of each game, and Spider's suit counts
     POST /api/new                      {"game", "preset", "seed"?, "suits"?} -> a view
-    GET  /api/games/TOKEN              the view of a game, with the "changes" of its last move
+    GET  /api/games/TOKEN              the view of a game, with the "changes" and "steps" of
+                                       its last move (`changes_view`, `steps_view`)
     POST /api/games/TOKEN/move         {"move": "4C+9C"} -> the view after it, with "changes"
     POST /api/games/TOKEN/undo         {} -> the view before the last move, with "changes"
     POST /api/games/TOKEN/redo         {} -> the view after the move undone last
