@@ -349,6 +349,26 @@ def _undo_redo(driver: WebDriver, server: Server, state: Any) -> Any:
     return after
 
 
+def _arrows_and_escape(driver: WebDriver) -> None:
+    """The arrow keys go from one place the keyboard can use to the next (and back);
+    Enter picks a card up, Escape puts it down."""
+    from selenium.webdriver.common.keys import Keys
+
+    reachable = driver.find_elements("css selector", '#table [data-key][tabindex="0"]')
+    keys = [element.get_attribute("data-key") for element in reachable]
+    assert len(keys) >= 2
+    active = "return document.activeElement.dataset.key"
+    reachable[0].send_keys(Keys.ARROW_RIGHT)
+    assert driver.execute_script(active) == keys[1]
+    driver.switch_to.active_element.send_keys(Keys.ARROW_LEFT)
+    assert driver.execute_script(active) == keys[0]
+    card = next(element for element in reachable if element.get_attribute("data-card"))
+    card.send_keys("\n")
+    assert driver.find_elements("css selector", "#table .selected")
+    driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    assert not driver.find_elements("css selector", "#table .selected")
+
+
 def _quiet_console(driver: WebDriver) -> None:
     """Nothing the page does is blocked by its Content-Security-Policy (the browser logs
     what it blocks; the 400 answers to refused moves and the missing favicon are no
@@ -544,6 +564,7 @@ def test_spider_in_the_browser(browser: WebDriver, tmp_path: Path) -> None:
     _played(browser, len(state.history))
     _check_page(browser, server, state)
     state = _undo_redo(browser, server, state)
+    _arrows_and_escape(browser)
     _hint_arrow(browser, state, honest=False)
     _hint_arrow(browser, state)
     # The server stops and starts again on the same port: the page resumes from the record.
