@@ -579,6 +579,50 @@ def test_spider_in_the_browser(browser: WebDriver, tmp_path: Path) -> None:
         server.stop()
 
 
+@pytest.mark.no_cover
+def test_a_spider_run_left_on_the_table_is_taken_off_by_a_click(
+    browser: WebDriver, server: Server
+) -> None:
+    """Under rules that leave complete runs on the table, the King of one is lit; a click
+    takes the run off (its one move goes to no card), and the runs' place shows its King."""
+    browser.set_window_size(1000, 1000)
+    rules = spider.RuleSet.preset("pysolfc", suits=1)
+    start = spider.GameState.new(spider.Layout.shuffled(1, rules), rules)
+    suit = rules.suit_set[0].value
+    run = [rank + suit for rank in reversed("A23456789TJQK")]
+    rest = sorted(str(card) for pile in start.piles for card in pile.cards)
+    rest += sorted(str(card) for card in start.stock)
+    for card in run:
+        rest.remove(card)
+    stock = rest[: len(start.stock)]
+    del rest[: len(start.stock)]
+    first = len(start.piles[0].face_down)
+    piles = ["".join(rest[:first]) + "|" + "".join(run)]
+    del rest[:first]
+    for pile in range(1, 10):  # the other cards of the table, one face up on each pile
+        size = len(rest) // (10 - pile)
+        piles.append("".join(rest[: size - 1]) + "|" + rest[size - 1])
+        del rest[:size]
+    named = start.to_string().split()[-1]
+    code = "/".join(piles) + " " + "".join(stock) + " - 0 " + named
+    state = spider.GameState.from_string(code)
+    game_id = server.games.start(state)
+    _remember(browser, server, game_id, "spider")
+    _resume(browser, game_id)
+    _check_page(browser, server, state)
+    king = _at(browser, "pile", 0, 12)
+    assert "playable" in (king.get_attribute("class") or "")
+    _click(browser, king)
+    (removal,) = [move for move in state.legal_moves() if move.kind is spider.MoveKind.REMOVE]
+    state = state.apply(removal)
+    _played(browser, 1)
+    _check_page(browser, server, state)
+    shown = browser.find_elements("css selector", "#table .removed-card")
+    assert [card.get_attribute("data-card") for card in shown] == [run[0]]
+    status = browser.find_element("id", "status-line").text
+    assert status == "5 deals left - 1 run completed - 1 move"
+
+
 def _long_pile(rules: spider.RuleSet) -> spider.GameState:
     """A 2-suit position one deal into the game whose first pile holds 25 cards: 5 face
     down, then a run from the King of spades to the 2 and one from the 10 of hearts to 3."""
