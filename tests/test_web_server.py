@@ -200,6 +200,88 @@ def test_a_spider_view_names_only_face_up_cards(server: Server) -> None:
     ]
 
 
+def test_views_carry_the_moves_by_card_and_what_was_removed() -> None:
+    """The page needs no rule: each view carries the observation's `moves_by_card()`; a
+    Pyramid view says how many cards are gone and which the last removal took; the name
+    of the scoring says whether the score means anything."""
+    state = _pyramid(1)
+    seen = [state]
+    for _ in range(12):
+        removals = [move for move in state.legal_moves() if move.is_removal]
+        state = state.apply(removals[0] if removals else state.legal_moves()[0])
+        seen.append(state)
+    for each in seen:
+        view = web.view(each)
+        assert view["moves_by_card"] == each.observe().moves_by_card()
+        assert json.loads(json.dumps(view["moves_by_card"])) == view["moves_by_card"]
+        removals = [move for move in each.history if move.is_removal]
+        assert view["table"]["removed"] == sum(len(move.cards) for move in removals)
+        last = [str(card) for card in removals[-1].cards] if removals else []
+        assert view["table"]["last_removed"] == last
+        assert view["scoring"] == "microsoft"
+    assert seen[-1].history != seen[0].history  # the walk removed cards
+    assert any(web.view(each)["table"]["removed"] for each in seen)
+    assert web.view(_pyramid(1, "classic"))["scoring"] == "none"
+    rules = spider.RuleSet.preset("pysolfc", suits=2)
+    walk = spider.GameState.new(spider.Layout.shuffled(4, rules), rules)
+    for _ in range(8):
+        view = web.view(walk)
+        assert view["moves_by_card"] == walk.observe().moves_by_card()
+        assert view["scoring"] == "none"
+        walk = walk.apply(walk.legal_moves()[0])
+
+
+def test_steps_play_a_move_in_order_and_an_undo_backwards(server: Server) -> None:
+    """Each answer carries the move's `change_steps()` as "steps"; an undo's are those of
+    the move taken back, read backwards, with no card named that ends out of sight."""
+    rules = spider.RuleSet.preset("microsoft", suits=1)
+    state = spider.GameState.new(spider.Layout.shuffled(2, rules), rules)
+    token = server.games.start(state)
+    turning = next(
+        move
+        for move in state.legal_moves()
+        if move.kind is spider.MoveKind.UNIT
+        and any(change.turned_up for change in state.apply(move).changes())
+    )
+    after = state.apply(turning)
+    status, answer = server.call("POST", f"/api/games/{token}/move", {"move": str(turning)})
+    assert status == 200
+    steps = after.change_steps()
+    assert len(steps) == 2  # the unit lands, then the card under it turns face up
+    assert answer["steps"] == web.steps_view(after)
+    for sent, step in zip(answer["steps"], steps, strict=True):
+        assert [change["card"] for change in sent] == [str(change.card) for change in step]
+        assert [change["target"] for change in sent] == [web.place(c.target) for c in step]
+    status, answer = server.call("POST", f"/api/games/{token}/undo")
+    assert status == 200
+    back = answer["steps"]
+    assert back == web.steps_view(state, after)
+    assert [len(step) for step in back] == [len(step) for step in reversed(steps)]
+    (down,) = back[0]  # first the card turns face down again: not named
+    assert (down["card"], down["turned_down"], down["turned_up"]) == (None, True, False)
+    moved = [change["card"] for change in back[1]]
+    assert moved == [str(change.card) for change in reversed(steps[0])]
+    assert [change["source"] for change in back[1]] == [
+        web.place(c.target) for c in reversed(steps[0])
+    ]
+    # Pyramid: a card drawn, then taken back into a stock the player cannot see.
+    classic = _pyramid(4, "classic")
+    drawn = classic.apply("draw")
+    assert web.steps_view(drawn)[0][0]["card"] == str(drawn.waste_piles[0][-1])
+    assert web.steps_view(classic, drawn) == [
+        [
+            {
+                "card": None,
+                "source": web.place(p13.CardLocation(p13.Place.WASTE, 0, 0)),
+                "target": web.place(p13.CardLocation(p13.Place.STOCK, None, 0)),
+                "turned_up": False,
+                "turned_down": False,
+            }
+        ]
+    ]
+    assert web.steps_view(classic) == []
+
+
 def test_a_game_the_player_cannot_know_lost_plays_on(server: Server) -> None:
     # The engine calls this game lost from the stock order; the player sees only draws left.
     state = _pyramid(3, "king-tut")
@@ -351,27 +433,38 @@ def test_twin_deals_get_the_same_answers_at_every_endpoint(
     assert answers[0][4][1]["move"]["text"] == str(honest(state.observe()))
 
 
-def test_random_deals_come_from_64_secret_bits(
+def test_random_deals_come_from_the_library_s_unseeded_shuffle(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    drawn: list[int] = []
+    """A deal nobody chose a seed for is `Layout.random` (Spider: for the game's rules),
+    which has no seed to find; an explicit seed still deals `Layout.shuffled(seed)`."""
+    asked: list[Any] = []
+    pyramid_deal = p13.Layout.shuffled(7)
+    rules = spider.RuleSet.preset("microsoft", suits=2)
+    spider_deal = spider.Layout.shuffled(7, rules)
 
-    def randbits(bits: int) -> int:
-        drawn.append(bits)
-        return 2**64 - 5
+    def pyramid_random() -> p13.Layout:
+        asked.append("pyramid")
+        return pyramid_deal
 
-    monkeypatch.setattr(web.secrets, "randbits", randbits)
+    def spider_random(given: spider.RuleSet | str | None = None) -> spider.Layout:
+        asked.append(given)
+        return spider_deal
+
+    monkeypatch.setattr(p13.Layout, "random", pyramid_random)
+    monkeypatch.setattr(spider.Layout, "random", spider_random)
     games = web.Games(tmp_path)
-    pyramid = games.get(games.new("pyramid", "classic"))
-    assert pyramid == _pyramid(2**64 - 5, "classic")
-    spider_state = games.get(games.new("spider", "microsoft", suits=2))
-    assert spider_state == _spider(2**64 - 5, suits=2)
-    assert drawn == [64, 64]
+    assert games.get(games.new("pyramid", "classic")) == _pyramid(7, "classic")
+    assert games.get(games.new("spider", "microsoft", suits=2)) == _spider(7, suits=2)
+    assert asked == ["pyramid", rules]
+    assert games.get(games.new("pyramid", "classic", seed=3)) == _pyramid(3, "classic")
+    assert games.get(games.new("spider", "microsoft", seed=3, suits=2)) == _spider(3, suits=2)
+    assert len(asked) == 2
     monkeypatch.undo()
     one, two = (games.get(games.new("pyramid", "microsoft")) for _ in range(2))
     assert one.layout != two.layout
-    record = p13.GameRecord.load(next(tmp_path.glob("*.json")))
-    assert record.metadata.source == "random deal"
+    sources = {p13.GameRecord.load(path).metadata.source for path in tmp_path.glob("*.json")}
+    assert sources == {"random deal", "seed 3"}
 
 
 # -- nothing lost, nothing half-done ------------------------------------------------------

@@ -3,11 +3,13 @@
 Run it with ``python examples/web/server.py`` and open http://127.0.0.1:8013/ (``--port``,
 ``--host`` and ``--saves`` change where it listens and where it saves; ``--help`` lists the
 limits). The page (``index.html``, ``app.js``, ``style.css`` beside this file, no build
-step) plays Pyramid and Spider: click or drag a card, undo, hint, new deal.
+step) plays Pyramid and Spider: click, drag or use the keyboard, undo, redo, hint, new
+deal, and resume any game played in the browser.
 
 The server holds the full state of every game and sends the browser only what a player
 sees: the JSON view of a state is made from `State.observe` (no face-down card, no stock
-order) plus the legal moves, each with the table places it uses. Every change is saved
+order) with the legal moves, both as a list and by the card they pick up
+(`moves_by_card`), so the page holds no rule of either game. Every change is saved
 before it is answered: a new game as a record (`pyramid13.save_game`, ``SAVES/SHARE.json``)
 and each move, undo or redo as one line appended to ``SAVES/SHARE.moves``, replayed through
 the engine when the game is loaded again. It uses the standard library only.
@@ -18,7 +20,8 @@ JSON::
 
     GET  /api/presets                  the presets of each game, and Spider's suit counts
     POST /api/new                      {"game", "preset", "seed"?, "suits"?} -> a view
-    GET  /api/games/TOKEN              the view of a game, with the "changes" of its last move
+    GET  /api/games/TOKEN              the view of a game, with the "changes" and "steps" of
+                                       its last move (`changes_view`, `steps_view`)
     POST /api/games/TOKEN/move         {"move": "4C+9C"} -> the view after it, with "changes"
     POST /api/games/TOKEN/undo         {} -> the view before the last move, with "changes"
     POST /api/games/TOKEN/redo         {} -> the view after the move undone last
@@ -61,7 +64,7 @@ import time
 import traceback
 import urllib.parse
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -88,6 +91,7 @@ __all__ = [
     "preset_of",
     "random_layout",
     "share_of",
+    "steps_view",
     "view",
 ]
 
@@ -168,21 +172,47 @@ def changes_view(state: State, undone: State | None = None) -> list[Json]:
     down again, or puts back into an unseen stock, is sent as null.
     """
     hidden = {location for location, card in state.table() if card is None}
-    found: list[Json] = []
-    for change in state.changes() if undone is None else reversed(undone.changes()):
-        source, target = change.source, change.target
-        if undone is not None:
-            source, target = target, source
-        found.append(
-            {
-                "card": None if change.card is None or target in hidden else str(change.card),
-                "source": place(source),
-                "target": place(target),
-                "turned_up": change.turned_up and undone is None,
-                "turned_down": change.turned_up and undone is not None,
-            }
-        )
-    return found
+    if undone is None:
+        return [_change(change, True, False) for change in state.changes()]
+    return [
+        _change(change, change.source not in hidden, True) for change in reversed(undone.changes())
+    ]
+
+
+def steps_view(state: State, undone: State | None = None) -> list[list[Json]]:
+    """What the last move did as steps to animate one after another
+    (`state.change_steps()`: a Spider unit lands before the run it completes lifts off, a
+    deal goes card by card), each a list of changes as in `changes_view`; after an undo,
+    the steps of the move undone read backwards (the last step first, each step's changes
+    backwards, each card from its target back to its source).
+
+    The steps of a move name a card only once the player has seen it (the library's
+    promise); those of an undo name none that the undo turns face down again or puts where
+    the player cannot see it (the changes' cards that end hidden are sent as null).
+    """
+    if undone is None:
+        return [[_change(change, True, False) for change in step] for step in state.change_steps()]
+    hidden = {location for location, card in state.table() if card is None}
+    unseen = {c.card for c in undone.changes() if c.turned_up or c.source in hidden}
+    return [
+        [_change(change, change.card not in unseen, True) for change in reversed(step)]
+        for step in reversed(undone.change_steps())
+    ]
+
+
+def _change(change: p13.Change, named: bool, backwards: bool) -> Json:
+    """One change as JSON: its card (null unless `named`), its places, and whether it
+    turns the card face up; `backwards` reads it as an undo does."""
+    source, target = change.source, change.target
+    if backwards:
+        source, target = target, source
+    return {
+        "card": str(change.card) if named and change.card is not None else None,
+        "source": place(source),
+        "target": place(target),
+        "turned_up": change.turned_up and not backwards,
+        "turned_down": change.turned_up and backwards,
+    }
 
 
 def preset_of(state: State) -> str | None:
@@ -203,18 +233,24 @@ def view(state: State) -> Json:
         "game": "pyramid" if isinstance(state, p13.GameState) else "spider",
         "preset": preset_of(state),
         "score": seen.score,
+        "scoring": seen.rules.scoring.name,
         "status": seen.status.value,
         "played": len(seen.history),
         "last_move": str(seen.history[-1]) if seen.history else None,
         "moves": [move_view(state, move) for move in seen.legal_moves()],
+        "moves_by_card": seen.moves_by_card(),
     }
     if isinstance(seen, p13.Observation):
+        waste = [[str(card) for card in pile] for pile in seen.waste_piles]
+        left = sum(card is not None for card in seen.pyramid) + seen.stock_size
         data["table"] = {
             "pyramid": [_card(card) for card in seen.pyramid],
             "stock": {"size": seen.stock_size, "top": _card(seen.stock_top)},
-            "waste": [[str(card) for card in pile] for pile in seen.waste_piles],
+            "waste": waste,
             "pass": seen.pass_number,
             "passes": seen.rules.passes,
+            "removed": 52 - left - sum(map(len, waste)),
+            "last_removed": _last_removed(seen.history),
         }
     else:
         data["suits"] = seen.rules.suits
@@ -227,6 +263,15 @@ def view(state: State) -> Json:
             "removed": [suit.value for suit in seen.runs_removed],
         }
     return data
+
+
+def _last_removed(history: Sequence[p13.Move]) -> list[str]:
+    """The cards of the last removal played (none before the first): the top of the
+    removed cards, face up when they were taken, so no secret."""
+    for move in reversed(history):
+        if move.is_removal:
+            return [str(card) for card in move.cards]
+    return []
 
 
 def code(state: State) -> Json:
@@ -247,14 +292,14 @@ def picture(state: State) -> str:
 
 
 def random_layout(rules: Rules) -> p13.Layout | spider.Layout:
-    """The deal of a game nobody chose a seed for: the shuffle of a 64-bit number drawn
-    from `secrets`, so that no client can work the seed out by trying seeds one by one
-    (a seed from `random`, or under 2**32, can be found from the cards a player sees, and
-    with it every hidden card). The one place deals come from: change it to change them."""
-    seed = secrets.randbits(64)
+    """The deal of a game nobody chose a seed for: `Layout.random` (Spider:
+    `spider.Layout.random` for the rules), a shuffle by the operating system's randomness
+    with no seed at all, so that no client can work the deal out from the cards it sees (a
+    seed from `random`, or under 2**32, can be found by trying seeds one by one, and with it
+    every hidden card). The one place deals come from: change it to change them."""
     if isinstance(rules, p13.RuleSet):
-        return p13.Layout.shuffled(seed)
-    return spider.Layout.shuffled(seed, rules)
+        return p13.Layout.random()
+    return spider.Layout.random(rules)
 
 
 def share_of(token: str) -> str:
@@ -342,12 +387,13 @@ class Limits:
 @dataclasses.dataclass(frozen=True)
 class Turn:
     """A game as a request leaves it: its state, its share id, the moves redo can play
-    again, and what the request did (`changes_view`)."""
+    again, and what the request did (`changes_view`, and as steps `steps_view`)."""
 
     state: State
     share: str
     redo: int
     changes: list[Json]
+    steps: list[list[Json]] = dataclasses.field(default_factory=list)
 
 
 class _Game:
@@ -587,7 +633,7 @@ class Games:
         share = token if shared else _share(token)
         with self._open(share) as game:
             assert game.state is not None
-            return self._turn(share, game, changes_view(game.state))
+            return self._turn(share, game)
 
     def play(self, token: str, move: str) -> Turn:
         """Play `move` (its text), save it, and then keep it.
@@ -606,7 +652,7 @@ class Games:
             except p13.IllegalMoveError:
                 reason = game.state.why_illegal(move) or f"{move} is not legal here."
                 raise p13.IllegalMoveError(reason) from None
-            return self._turn(share, game, changes_view(game.state))
+            return self._turn(share, game)
 
     def undo(self, token: str) -> Turn:
         """Take the last move back and save (raises `pyramid13.UndoError` at the start)."""
@@ -615,7 +661,7 @@ class Games:
             undone = game.state
             self._do(share, game, UNDO)
             assert game.state is not None
-            return self._turn(share, game, changes_view(game.state, undone))
+            return self._turn(share, game, undone)
 
     def redo(self, token: str) -> Turn:
         """Play again the move undone last, and save.
@@ -630,7 +676,7 @@ class Games:
                 raise RequestError(HTTPStatus.BAD_REQUEST, "nothing to redo")
             self._do(share, game, str(game.redo[-1]))
             assert game.state is not None
-            return self._turn(share, game, changes_view(game.state))
+            return self._turn(share, game)
 
     def hint(self, token: str, thoughtful: bool = False) -> tuple[State, Move | None]:
         """The state and the move to suggest in it (None once the game is over).
@@ -737,9 +783,14 @@ class Games:
         return moment.isoformat()
 
     @staticmethod
-    def _turn(share: str, game: _Game, changes: list[Json]) -> Turn:
-        assert game.state is not None
-        return Turn(game.state, share, len(game.redo), changes)
+    def _turn(share: str, game: _Game, undone: State | None = None) -> Turn:
+        """The game as it stands, with what its last move did (or, after an undo, what
+        taking `undone` back did)."""
+        state = game.state
+        assert state is not None
+        return Turn(
+            state, share, len(game.redo), changes_view(state, undone), steps_view(state, undone)
+        )
 
     @contextlib.contextmanager
     def _open(self, share: str) -> Iterator[_Game]:
@@ -1330,7 +1381,7 @@ class Handler(BaseHTTPRequestHandler):
         """A game's view: with its token for its player, with its share id for anyone."""
         data: Json = {} if token is None else {"id": token}
         data.update(share=turn.share, readonly=token is None, **view(turn.state))
-        data.update(redo=turn.redo, changes=turn.changes)
+        data.update(redo=turn.redo, changes=turn.changes, steps=turn.steps)
         self._json(data)
 
     def _refuse(self, error: RequestError) -> None:
