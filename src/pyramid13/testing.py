@@ -92,7 +92,8 @@ def check_honest(
     What it cannot see: a bot that cheats alike in a position and its twins passes, such
     as one that recognises the deal by what it sees (and rebuilds the hidden cards from
     its seed), one that tells a twin from a real game (a copy of the bot that remembers the
-    deal it has been playing sees a twin's other deal), or one that reads hidden cards only past the positions checked.
+    deal it has been playing sees a twin's other deal), or one that reads hidden cards
+    only past the positions checked.
     A bot that reads them at a share *f* of positions, where each twin changes its
     choice with probability *q*, is caught at each position with probability
     *p* = *f* (1 - (1 - *q*) ** `twins`), and within *n* positions with probability
