@@ -1,0 +1,906 @@
+"""Pyramid's batched engine: `n` games of one rule set held in NumPy arrays, stepped at once.
+
+`PyramidBatch` follows `pyramid13.batch.BatchEngine`: one action per game per `step`, and
+the masks, rewards, honest statuses and observation arrays of the learning environments
+(`pyramid13.envs`), game by game, under every rule set. Any game comes back as the scalar
+engine's `GameState` (`PyramidBatch.state`), history included.
+
+Inside, a game is a few rows of small integers (cards are `Card.index`, 52 marks an empty
+place): the card dealt to each pyramid slot and whether it is still there; the stock,
+bottom first, and each waste pile, bottom first, with their lengths; the pass number and
+the score. Each array has one spare column past the last place, always 52, so that the
+top of an empty pile (index -1) reads as empty. The observation arrays and the masks are
+kept up to date with every step, so `observe` and `legal_mask` only copy them.
+
+The honest status (the environments' ``terminated``) is worked out as the observation's
+(see `Observation.status`): a game is lost when no removal is legal and none can come
+through draws and recycles for any order of the cards the player has not seen. One pile
+(any draw count) has a closed form over the talon's draw order; several piles are
+simulated draw by draw, all such games at once.
+
+Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor; it needs
+NumPy (the ``rl`` extra) and is imported only through the game's registry entry
+(`Game.batch`), by `pyramid13.batch`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._base.errors import InvalidArgumentError, InvalidRulesError
+from .._base.integers import as_int
+from .._base.text import describe
+from ._actions import ACTION_COUNT, action_to_move
+from ._encoding import PASS_CAP, pyramid_observation_size
+from ._geometry import COVERED_BY, COVERS, SLOTS, position_of
+from ._layout import Layout
+from ._rules import Goal, RuleSet, as_rules
+from ._scoring import MICROSOFT_ROW_BONUS, CardemsScoring, MicrosoftScoring, NoScoring
+from ._state import GameState
+
+__all__ = ["PyramidBatch", "shuffled_cards"]
+
+IntArray = npt.NDArray[np.int64]
+BoolArray = npt.NDArray[np.bool_]
+
+EMPTY = 52  # the card id of an empty place
+_TALON = 24
+_WIDTH = _TALON + 1  # every pile has one spare column, always EMPTY
+_DRAW, _RECYCLE = 100, 101
+_END_ACTION = 0
+_PLAYING, _WON, _LOST = 0, 1, 2
+REMOVED, COVERED, AVAILABLE, EXPOSED_TALON, WASTE_BELOW, UNSEEN = range(6)
+
+#: Card id -> value (1..13); EMPTY -> 0.
+VALUE = np.array([card % 13 + 1 for card in range(52)] + [0], dtype=np.int8)
+#: Card id -> the index (0..12) of the value it pairs with, 13 (always False) for Kings
+#: and EMPTY: ``table[:, PARTNER[c]]`` reads a per-value table of 14 columns.
+PARTNER = np.array([12 - card % 13 - 1 if card % 13 != 12 else 13 for card in range(52)] + [13])
+
+# The action space as card ids: action a removes _CARD1[a] (and _CARD2[a], EMPTY for a King).
+_MOVES = tuple(action_to_move(action) for action in range(ACTION_COUNT))
+_CARD1 = np.full(ACTION_COUNT, EMPTY, dtype=np.int64)
+_CARD2 = np.full(ACTION_COUNT, EMPTY, dtype=np.int64)
+_PAIR_ACTION = np.zeros((EMPTY + 1, EMPTY + 1), dtype=np.int64)  # 0 (a King's) where none
+for _action, _move in enumerate(_MOVES):
+    _ids = sorted(card.index for card in _move.cards)
+    if _ids:
+        _CARD1[_action] = _ids[0]
+        if len(_ids) == 2:
+            _CARD2[_action] = _ids[1]
+            _PAIR_ACTION[_ids[0], _ids[1]] = _PAIR_ACTION[_ids[1], _ids[0]] = _action
+_KINGS = _CARD1[:4].copy()
+_LOW = _CARD1[4:100].copy()
+_HIGH = _CARD2[4:100].copy()
+
+# The pyramid: for each slot, the (at most two) slots lying on it and the slots it lies on,
+# 28 (a column that is always False) where there are fewer.
+_ON_ME = np.full((SLOTS, 2), SLOTS, dtype=np.int64)
+_UNDER_ME = np.full((SLOTS, 2), SLOTS, dtype=np.int64)
+for _slot in range(SLOTS):
+    _on = [s for s in range(SLOTS) if COVERED_BY[_slot] >> s & 1]
+    _under = [s for s in range(SLOTS) if COVERS[_slot] >> s & 1]
+    _ON_ME[_slot, : len(_on)] = _on
+    _UNDER_ME[_slot, : len(_under)] = _under
+_ROW = np.array([position_of(slot)[0] for slot in range(SLOTS)], dtype=np.int64)
+_FIRST_ROWS = np.array([row + 1 for row in range(7)], dtype=np.int8)  # cards per row
+# Overlap pairing: (upper, lower, other): `upper` may pair with `lower` once `other`, the
+# other card lying on `lower`, is gone.
+_OVERLAP = np.array(
+    [
+        (upper, lower, other)
+        for lower in range(SLOTS)
+        for upper, other in ((_ON_ME[lower, 0], _ON_ME[lower, 1]), (_ON_ME[lower, 1], _ON_ME[lower, 0]))
+        if upper < SLOTS
+    ],
+    dtype=np.int64,
+).reshape(-1, 3)
+_BONUS = np.array(MICROSOFT_ROW_BONUS, dtype=np.int64)
+
+_M64 = (1 << 64) - 1
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+
+
+def _next(state: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """SplitMix64's next output for each generator of `state` (advanced in place)."""
+    state += _GOLDEN
+    z = state.copy()
+    z ^= z >> np.uint64(30)
+    z *= _MIX1
+    z ^= z >> np.uint64(27)
+    z *= _MIX2
+    z ^= z >> np.uint64(31)
+    return z
+
+
+def shuffled_cards(seeds: Any) -> npt.NDArray[np.int8]:
+    """The cards of ``Layout.shuffled(seed)`` for each seed, as card ids in layout order
+    (``int8[len(seeds), 52]``): the same SplitMix64 Fisher-Yates shuffle, run on every
+    seed at once.
+
+    Examples:
+        >>> from pyramid13 import Layout
+        >>> cards = shuffled_cards([1, 2])
+        >>> [card.index for card in Layout.shuffled(2).cards] == cards[1].tolist()
+        True
+    """
+    state = np.array(seeds, dtype=np.uint64).reshape(-1).copy()
+    count = state.size
+    cards = np.tile(np.arange(52, dtype=np.int8), (count, 1))
+    rows = np.arange(count)
+    for top in range(51, 0, -1):
+        bound = top + 1
+        value = _next(state)
+        spare = (1 << 64) % bound
+        if spare:  # reject the values past the last whole multiple of `bound`
+            limit = np.uint64((1 << 64) - spare)
+            again = np.flatnonzero(value >= limit)
+            while again.size:
+                redrawn = state[again]
+                value[again] = _next(redrawn)
+                state[again] = redrawn
+                again = again[value[again] >= limit]
+        pick = (value % np.uint64(bound)).astype(np.int64)
+        chosen = cards[rows, pick]
+        cards[rows, pick] = cards[:, top]
+        cards[:, top] = chosen
+    return cards
+
+
+class _Talon:
+    """The stock and waste piles of some games (a batch's, or a copy for a simulation)."""
+
+    __slots__ = ("draw_count", "pass_", "piles", "sl", "stock", "waste", "wl", "wt")
+
+    def __init__(self, count: int, piles: int, draw_count: int) -> None:
+        self.piles = piles
+        self.draw_count = draw_count
+        self.stock = np.full((count, _WIDTH), EMPTY, dtype=np.int8)  # bottom first
+        self.sl = np.zeros(count, dtype=np.int64)
+        self.waste = np.full((count, piles, _WIDTH), EMPTY, dtype=np.int8)  # bottom first
+        self.wl = np.zeros((count, piles), dtype=np.int64)
+        self.wt = np.zeros(count, dtype=np.int64)
+        self.pass_ = np.ones(count, dtype=np.int64)
+
+    def take(self, rows: IntArray) -> _Talon:
+        copy = _Talon.__new__(_Talon)
+        copy.piles = self.piles
+        copy.draw_count = self.draw_count
+        for name in ("stock", "sl", "waste", "wl", "wt", "pass_"):
+            setattr(copy, name, getattr(self, name)[rows])
+        return copy
+
+    def draw(self, rows: IntArray) -> None:
+        """Draw in each of `rows` (each with a card in its stock)."""
+        stock, sl, waste, wl, wt = self.stock, self.sl, self.waste, self.wl, self.wt
+        if self.piles == 1:
+            for _ in range(self.draw_count):
+                if _ > 0:
+                    rows = rows[sl[rows] > 0]
+                    if not rows.size:
+                        break
+                top = sl[rows] - 1
+                waste[rows, 0, wl[rows, 0]] = stock[rows, top]
+                stock[rows, top] = EMPTY
+                sl[rows] = top
+                wl[rows, 0] += 1
+                wt[rows] += 1
+            return
+        for pile in range(self.piles):
+            if pile > 0:
+                rows = rows[sl[rows] > 0]
+                if not rows.size:
+                    break
+            top = sl[rows] - 1
+            waste[rows, pile, wl[rows, pile]] = stock[rows, top]
+            stock[rows, top] = EMPTY
+            sl[rows] = top
+            wl[rows, pile] += 1
+            wt[rows] += 1
+
+    def recycle(self, rows: IntArray) -> None:
+        """Turn the waste of each of `rows` (stock empty) into the stock: pile 1, then 2,
+        ..., each picked up from its top, so the next card drawn is the bottom card of
+        the last pile (one pile: the waste turned over)."""
+        count = rows.size
+        waste = self.waste[rows]
+        wl = self.wl[rows]
+        stock = np.full((count, _WIDTH), EMPTY, dtype=np.int8)
+        offset = np.zeros(count, dtype=np.int64)
+        depth = np.arange(_TALON)
+        for pile in range(self.piles):
+            length = wl[:, pile]
+            valid = depth < length[:, None]
+            source = np.where(valid, length[:, None] - 1 - depth, _TALON)
+            cards = np.take_along_axis(waste[:, pile, :], source, axis=1)
+            target = np.where(valid, offset[:, None] + depth, _TALON)
+            np.put_along_axis(stock, target, cards, axis=1)
+            offset += length
+        stock[:, _TALON] = EMPTY
+        self.stock[rows] = stock
+        self.sl[rows] = offset
+        self.waste[rows] = EMPTY
+        self.wl[rows] = 0
+        self.wt[rows] = 0
+        self.pass_[rows] += 1
+
+    def tops(self, rows: IntArray | slice) -> npt.NDArray[np.int8]:
+        """The top card of each waste pile (EMPTY for an empty pile), ``[rows, piles]``."""
+        waste = self.waste[rows]
+        return np.take_along_axis(waste, (self.wl[rows] - 1)[:, :, None] % _WIDTH, axis=2)[
+            :, :, 0
+        ]
+
+
+class PyramidBatch:
+    """`n` Pyramid games of one rule set, in NumPy arrays, stepped all at once.
+
+    It follows `pyramid13.batch.BatchEngine`: `reset` deals ``Layout.shuffled(seed)``
+    (or `reset_states` starts from states), `legal_mask` gives the environments' masks,
+    `step` plays one action per game and gives the environments' rewards and
+    ``terminated``, `observe` the environments' observation arrays, `status` and `score`
+    the honest statuses and scores, and `state` any game back as a `GameState`. Every rule
+    set is played but those whose scoring policy is your own (not ``none``, ``cardems`` or
+    ``microsoft``): they raise `InvalidRulesError`.
+
+    Args:
+        rules: the rules (a `RuleSet` or a preset's name; None for the classic preset).
+        n: how many games, an int >= 1.
+        reward: ``"score"`` (the change of the score at each step), ``"win"`` (+1 when a
+            game is won, -1 when it is lost, else 0), or None (the default): ``"score"``
+            where the rules score, else ``"win"``, as the environments.
+        auto_reset: False (the default): a game that ends stays over until it is reset;
+            True: it is dealt anew within the same `step`, from a seed drawn from
+            ``numpy.random.default_rng(seeds)`` (the seeds of the last full `reset`), and
+            that `step` still reports the ended game's reward and ``terminated``.
+
+    Raises:
+        InvalidArgumentError: a bad `n`, `reward` or `auto_reset`.
+        InvalidRulesError: unknown rules, or a scoring policy of your own.
+
+    Examples:
+        >>> games = PyramidBatch("microsoft", 2)
+        >>> games.reset([7, 8])
+        >>> rewards, terminated = games.step(games.legal_mask().argmax(axis=1))
+        >>> games.state(0) == GameState.new(Layout.shuffled(7), "microsoft").apply(
+        ...     games.state(0).history[0])
+        True
+    """
+
+    def __init__(
+        self,
+        rules: RuleSet | str | None,
+        n: int,
+        *,
+        reward: str | None = None,
+        auto_reset: bool = False,
+    ) -> None:
+        self.rules: RuleSet = as_rules(rules)
+        count = as_int(n)
+        if count is None or count < 1:
+            raise InvalidArgumentError(f"n must be an int >= 1, not {describe(n)}")
+        self.n: int = count
+        if reward is None:
+            reward = "win" if self.rules.scoring.name == "none" else "score"
+        if reward not in ("score", "win"):
+            raise InvalidArgumentError(f"reward must be None, 'score' or 'win', not {describe(reward)}")
+        self.reward_mode: str = reward
+        """The reward mode in use: ``"score"`` or ``"win"``."""
+        if not isinstance(auto_reset, bool):
+            raise InvalidArgumentError(f"auto_reset must be True or False, not {describe(auto_reset)}")
+        self.auto_reset: bool = auto_reset
+        """Whether a game that ends is dealt anew within the same step."""
+        policy = type(self.rules.scoring)
+        if policy not in (NoScoring, CardemsScoring, MicrosoftScoring):
+            raise InvalidRulesError(
+                f"scoring: the batched engine plays the shipped scoring policies (none, "
+                f"cardems, microsoft), not {self.rules.scoring.name!r}"
+            )
+        self._scoring = (NoScoring, CardemsScoring, MicrosoftScoring).index(policy)
+        rules_ = self.rules
+        self._piles = rules_.waste_piles
+        self._passes = rules_.passes or 0  # 0: unlimited
+        self._stock_top = rules_.stock_top_pairable
+        self._all_cards = rules_.goal is Goal.ALL_CARDS
+        self._cap = PASS_CAP if rules_.passes is None else min(rules_.passes, PASS_CAP)
+        self._size = pyramid_observation_size(rules_)
+        self._tail = 52 + 2 * SLOTS + self._piles
+        self._ready = False
+        self._allocate(count)
+
+    def _allocate(self, count: int) -> None:
+        self._deal = np.zeros((count, SLOTS), dtype=np.int64)  # the card dealt to each slot
+        self._slot = np.full((count, EMPTY + 1), -1, dtype=np.int64)  # card -> slot, or -1
+        self._present = np.zeros((count, SLOTS + 1), dtype=bool)  # column 28: always False
+        self._rows = np.zeros((count, 7), dtype=np.int8)  # cards left in each row
+        self._left = np.zeros(count, dtype=np.int64)  # pyramid cards left
+        self._talon = _Talon(count, self._piles, self.rules.draw_count)
+        self._score = np.zeros(count, dtype=np.int64)
+        self._status = np.zeros(count, dtype=np.int8)
+        self._obs = np.zeros((count, self._size), dtype=np.int16)
+        self._mask = np.zeros((count, ACTION_COUNT), dtype=bool)
+        self._history = np.zeros((count, 64), dtype=np.uint8)
+        self._moves = np.zeros(count, dtype=np.int64)
+        self._seeds = np.zeros(count, dtype=np.uint64)
+        self._starts: list[GameState | None] = [None] * count
+        self._rng = np.random.default_rng(0)
+        self._pool = np.zeros((0, 52), dtype=np.int8)
+        self._pool_seeds = np.zeros(0, dtype=np.uint64)
+
+    # -- starting games ------------------------------------------------------------------
+
+    def _indices(self, indices: Any, count: int | None) -> IntArray:
+        if indices is None:
+            return np.arange(self.n)
+        if isinstance(indices, (list, tuple)) and not indices:
+            return np.zeros(0, dtype=np.int64)
+        try:
+            rows = np.asarray(indices)
+        except (TypeError, ValueError):
+            rows = np.zeros(0, dtype=object)
+        if rows.ndim != 1 or rows.dtype.kind not in "iu" or (rows.size and (
+            rows.min() < 0 or rows.max() >= self.n
+        )):
+            raise InvalidArgumentError(
+                f"indices must be a sequence of ints in 0..{self.n - 1}, not {describe(indices)}"
+            )
+        if np.unique(rows).size != rows.size:
+            raise InvalidArgumentError("indices must not repeat a game")
+        if not self._ready and rows.size != self.n:
+            raise InvalidArgumentError("reset every game first (indices=None)")
+        return rows.astype(np.int64)
+
+    def reset(self, seeds: Any, indices: Any = None) -> None:
+        """Deal game ``indices[j]`` (every game, by default) ``Layout.shuffled(seeds[j])``.
+
+        A full reset (no `indices`) also seeds the generator that `auto_reset` draws the
+        next deals' seeds from, with ``numpy.random.default_rng(seeds)``.
+
+        Args:
+            seeds: one int in ``0 .. 2**64 - 1`` per game reset.
+            indices: the games to reset; None: all of them, in order.
+
+        Raises:
+            InvalidArgumentError: seeds that are not such ints, or not one per game; bad
+                indices (nothing is reset).
+        """
+        rows = self._indices(indices, None)
+        checked = _seeds(seeds, rows.size)
+        cards = shuffled_cards(checked)
+        if indices is None:
+            self._rng = np.random.default_rng([int(seed) for seed in checked])
+            self._pool = np.zeros((0, 52), dtype=np.int8)
+            self._pool_seeds = np.zeros(0, dtype=np.uint64)
+        self._deal_cards(rows, cards, checked)
+
+    def _deal_cards(
+        self, rows: IntArray, cards: npt.NDArray[np.int8], seeds: npt.NDArray[np.uint64]
+    ) -> None:
+        count = rows.size
+        deal = cards[:, :SLOTS].astype(np.int64)
+        self._deal[rows] = deal
+        slot = np.full((count, EMPTY + 1), -1, dtype=np.int64)
+        np.put_along_axis(slot, deal, np.arange(SLOTS)[None, :].repeat(count, 0), axis=1)
+        self._slot[rows] = slot
+        present = np.ones((count, SLOTS + 1), dtype=bool)
+        present[:, SLOTS] = False
+        self._present[rows] = present
+        self._rows[rows] = _FIRST_ROWS
+        self._left[rows] = SLOTS
+        talon = self._talon
+        stock = np.full((count, _WIDTH), EMPTY, dtype=np.int8)
+        stock[:, :_TALON] = cards[:, :SLOTS - 1:-1]  # bottom first: the last card dealt
+        waste = np.full((count, self._piles, _WIDTH), EMPTY, dtype=np.int8)
+        wl = np.zeros((count, self._piles), dtype=np.int64)
+        sl = np.full(count, _TALON, dtype=np.int64)
+        if self.rules.first_card_to_waste:
+            waste[:, 0, 0] = stock[:, _TALON - 1]
+            stock[:, _TALON - 1] = EMPTY
+            wl[:, 0] = 1
+            sl -= 1
+        talon.stock[rows] = stock
+        talon.sl[rows] = sl
+        talon.waste[rows] = waste
+        talon.wl[rows] = wl
+        talon.wt[rows] = wl.sum(axis=1)
+        talon.pass_[rows] = 1
+        self._score[rows] = 0
+        self._moves[rows] = 0
+        self._seeds[rows] = seeds
+        for row in rows.tolist():
+            self._starts[row] = None
+        self._ready = True
+        self._refresh(rows)
+
+    def reset_states(self, states: Sequence[GameState], indices: Any = None) -> None:
+        """Start game ``indices[j]`` (every game, by default) from ``states[j]``, a
+        `GameState` under the batch's rules: `state` gives it back, then with the moves
+        played since.
+
+        Raises:
+            InvalidArgumentError: a state of other rules or no `GameState`, not one state
+                per game, or bad indices (nothing is reset).
+        """
+        rows = self._indices(indices, None)
+        items = list(states) if not isinstance(states, (str, bytes)) else None
+        if items is None or len(items) != rows.size:
+            raise InvalidArgumentError(f"states must be a sequence of {rows.size} GameState")
+        for number, state in enumerate(items):
+            if not isinstance(state, GameState):
+                raise InvalidArgumentError(
+                    f"states[{number}] must be a Pyramid GameState, not {describe(state)}"
+                )
+            if state.rules != self.rules:
+                raise InvalidArgumentError(
+                    f"states[{number}] is played under other rules than the batch's"
+                )
+        count = rows.size
+        cards = np.full((count, 52), EMPTY, dtype=np.int8)
+        stock = np.full((count, _WIDTH), EMPTY, dtype=np.int8)
+        waste = np.full((count, self._piles, _WIDTH), EMPTY, dtype=np.int8)
+        wl = np.zeros((count, self._piles), dtype=np.int64)
+        present = np.zeros((count, SLOTS + 1), dtype=bool)
+        passes = np.zeros(count, dtype=np.int64)
+        scores = np.zeros(count, dtype=np.int64)
+        for number, state in enumerate(items):
+            cards[number, :SLOTS] = [card.index for card in state.layout.cards[:SLOTS]]
+            present[number, :SLOTS] = [card is not None for card in state.pyramid]
+            pile = [card.index for card in state.stock]
+            stock[number, : len(pile)] = pile
+            for which, cards_ in enumerate(state.waste_piles):
+                waste[number, which, : len(cards_)] = [card.index for card in cards_]
+                wl[number, which] = len(cards_)
+            passes[number] = state.pass_number
+            scores[number] = state.score
+        deal = cards[:, :SLOTS].astype(np.int64)
+        self._deal[rows] = deal
+        slot = np.full((count, EMPTY + 1), -1, dtype=np.int64)
+        np.put_along_axis(slot, deal, np.arange(SLOTS)[None, :].repeat(count, 0), axis=1)
+        self._slot[rows] = slot
+        self._present[rows] = present
+        rows_left = np.zeros((count, 7), dtype=np.int8)
+        np.add.at(
+            rows_left, (np.arange(count)[:, None], _ROW[None, :]), present[:, :SLOTS].astype(np.int8)
+        )
+        self._rows[rows] = rows_left
+        self._left[rows] = present.sum(axis=1)
+        talon = self._talon
+        talon.stock[rows] = stock
+        talon.sl[rows] = (stock != EMPTY).sum(axis=1)
+        talon.waste[rows] = waste
+        talon.wl[rows] = wl
+        talon.wt[rows] = wl.sum(axis=1)
+        talon.pass_[rows] = passes
+        self._score[rows] = scores
+        self._moves[rows] = 0
+        self._seeds[rows] = 0
+        for row, state in zip(rows.tolist(), items, strict=True):
+            self._starts[row] = state
+        self._ready = True
+        self._refresh(rows)
+
+    # -- what an agent sees ----------------------------------------------------------------
+
+    def _check_ready(self) -> None:
+        if not self._ready:
+            raise InvalidArgumentError("call reset() before using the batch")
+
+    def legal_mask(self) -> BoolArray:
+        """``bool[n, 102]``: the legal actions of each game, as the environments' masks
+        (the honest moves; a finished game flags only `END_ACTION`, 0). A new array."""
+        self._check_ready()
+        return self._mask.copy()
+
+    def observe(self) -> npt.NDArray[np.int16]:
+        """``int16[n, size]``: each game's observation array, equal to
+        `encode_pyramid_observation` of its honest view. A new array."""
+        self._check_ready()
+        return self._obs.copy()
+
+    @property
+    def status(self) -> npt.NDArray[np.int8]:
+        """The honest status of each game: 0 playing, 1 won, 2 lost (the codes of
+        `pyramid13.batch.STATUSES`), as ``Observation.status``."""
+        self._check_ready()
+        return self._status.copy()
+
+    @property
+    def score(self) -> IntArray:
+        """The score of each game."""
+        self._check_ready()
+        return self._score.copy()
+
+    def state(self, index: int) -> GameState:
+        """Game `index` as a `GameState` equal to the scalar engine's: its start (the
+        seeded deal, or the state given to `reset_states`), then every move played since,
+        applied by the scalar engine (so `undo` and `history` are the scalar game's).
+
+        Raises:
+            InvalidArgumentError: `index` is not an int in ``0 .. n - 1``.
+        """
+        self._check_ready()
+        number = as_int(index)
+        if number is None or not 0 <= number < self.n:
+            raise InvalidArgumentError(f"index must be an int in 0..{self.n - 1}, not {describe(index)}")
+        start = self._starts[number]
+        state = start if start is not None else GameState.new(
+            Layout.shuffled(int(self._seeds[number])), self.rules
+        )
+        for action in self._history[number, : self._moves[number]].tolist():
+            state = state.apply_unchecked(_MOVES[action])
+        return state
+
+    # -- playing -------------------------------------------------------------------------
+
+    def step(self, actions: Any) -> tuple[npt.NDArray[np.float64], BoolArray]:
+        """Play one action in each game: ``(rewards, terminated)``.
+
+        An illegal action (not flagged by `legal_mask`, or outside the action space)
+        changes nothing and earns 0, as in the environments; in a finished game
+        `END_ACTION` is the one flagged action and changes nothing too.
+
+        Args:
+            actions: ``n`` ints (an array or sequence of Python or NumPy ints).
+
+        Raises:
+            InvalidArgumentError: `actions` are not `n` integers (nothing is played).
+        """
+        self._check_ready()
+        played = _actions(actions, self.n)
+        inside = (played >= 0) & (played < ACTION_COUNT)
+        safe = np.where(inside, played, _END_ACTION)
+        legal = inside & self._mask[np.arange(self.n), safe] & (self._status == _PLAYING)
+        rows = np.flatnonzero(legal)
+        acts = played[rows]
+        before = self._score[rows]
+        self._apply(rows, acts)
+        self._refresh(rows)
+        rewards = np.zeros(self.n, dtype=np.float64)
+        status = self._status
+        if self.reward_mode == "score":
+            rewards[rows] = self._score[rows] - before
+        else:
+            after = status[rows]
+            rewards[rows] = (after == _WON).astype(np.float64) - (after == _LOST)
+        terminated = status != _PLAYING
+        if self.auto_reset:
+            ended = rows[status[rows] != _PLAYING]
+            if ended.size:
+                self._redeal(ended)
+        return rewards, terminated
+
+    def _redeal(self, rows: IntArray) -> None:
+        """Deal `rows` anew from the auto-reset generator's next seeds."""
+        if self._pool_seeds.size < rows.size:
+            more = max(rows.size, min(self.n, 1024))
+            seeds = self._rng.integers(0, 2**64, size=more, dtype=np.uint64, endpoint=False)
+            self._pool_seeds = np.concatenate([self._pool_seeds, seeds])
+            self._pool = np.concatenate([self._pool, shuffled_cards(seeds)])
+        count = rows.size
+        seeds, self._pool_seeds = self._pool_seeds[:count], self._pool_seeds[count:]
+        cards, self._pool = self._pool[:count], self._pool[count:]
+        self._deal_cards(rows, cards, seeds)
+
+    def _apply(self, rows: IntArray, acts: IntArray) -> None:
+        talon = self._talon
+        removal = acts < _DRAW
+        if removal.any():
+            taken = rows[removal]
+            kinds = acts[removal]
+            gained = np.zeros(taken.size, dtype=np.int64)  # Microsoft's row bonuses
+            first = _CARD1[kinds]
+            second = _CARD2[kinds]
+            found = self._remove(taken, first, gained)
+            self._remove(taken, second, gained)
+            late = ~found  # the card beneath a waste top, which the other card lay on
+            if late.any():
+                self._remove(taken[late], first[late], gained[late])
+            cards = 1 + (second != EMPTY)
+            if self._scoring == 2:  # microsoft: 5 a removal, and each row cleared
+                self._score[taken] += 5 + gained
+            elif self._scoring == 1:  # cardems: 10 a card; a win, 100 and 5 a card left
+                score = self._score[taken] + 10 * cards
+                left = talon.sl[taken] + talon.wt[taken]
+                won = (self._left[taken] == 0) & ((left == 0) | (not self._all_cards))
+                self._score[taken] = score + np.where(won, 100 + 5 * left, 0)
+        draws = rows[acts == _DRAW]
+        if draws.size:
+            talon.draw(draws)
+        recycles = rows[acts == _RECYCLE]
+        if recycles.size:
+            talon.recycle(recycles)
+            if self._scoring == 1:
+                self._score[recycles] = np.maximum(self._score[recycles] - 10, 0)
+        moves = self._moves
+        if rows.size:
+            if moves[rows].max() >= self._history.shape[1]:
+                grown = np.zeros((self.n, 2 * self._history.shape[1]), dtype=np.uint8)
+                grown[:, : self._history.shape[1]] = self._history
+                self._history = grown
+            self._history[rows, moves[rows]] = acts
+            moves[rows] += 1
+
+    def _remove(self, rows: IntArray, cards: IntArray, gained: IntArray) -> BoolArray:
+        """Remove `cards[j]` from game `rows[j]` where it lies on the pyramid, on the stock
+        top or on a waste top (EMPTY: nothing); True where it was found."""
+        slot = self._slot[rows, cards]
+        in_pyramid = (slot >= 0) & self._present[rows, np.maximum(slot, 0)]
+        found = in_pyramid.copy()
+        if in_pyramid.any():
+            where = rows[in_pyramid]
+            slots = slot[in_pyramid]
+            self._present[where, slots] = False
+            row = _ROW[slots]
+            self._rows[where, row] -= 1
+            self._left[where] -= 1
+            cleared = self._rows[where, row] == 0
+            gained[in_pyramid] += np.where(cleared, _BONUS[row], 0)
+        rest = ~in_pyramid & (cards != EMPTY)
+        if not rest.any():
+            return found
+        talon = self._talon
+        where = rows[rest]
+        wanted = cards[rest]
+        top = talon.sl[where] - 1
+        on_stock = (top >= 0) & (talon.stock[where, top] == wanted)
+        if on_stock.any():
+            stock_rows = where[on_stock]
+            talon.stock[stock_rows, top[on_stock]] = EMPTY
+            talon.sl[stock_rows] -= 1
+        tops = talon.tops(where)
+        hits = (tops == wanted[:, None]) & ~on_stock[:, None]
+        on_pile = hits.any(axis=1)
+        if on_pile.any():
+            pile_rows = where[on_pile]
+            pile = hits[on_pile].argmax(axis=1)
+            depth = talon.wl[pile_rows, pile] - 1
+            talon.waste[pile_rows, pile, depth] = EMPTY
+            talon.wl[pile_rows, pile] = depth
+            talon.wt[pile_rows] -= 1
+        found[rest] = on_stock | on_pile
+        return found
+
+    # -- masks, statuses and observations ------------------------------------------------
+
+    def _refresh(self, rows: IntArray) -> None:
+        """Work out the observation, mask and honest status of `rows` from their cards."""
+        if not rows.size:
+            return
+        count = rows.size
+        line = np.arange(count)[:, None]
+        present = self._present[rows]
+        available = present[:, :SLOTS] & ~present[:, _ON_ME[:, 0]] & ~present[:, _ON_ME[:, 1]]
+        deal = self._deal[rows]
+        codes = np.zeros((count, EMPTY + 1), dtype=np.int16)
+        codes[line, deal] = np.where(present[:, :SLOTS], COVERED + available, REMOVED)
+        talon = self._talon
+        stock = talon.stock[rows]
+        sl = talon.sl[rows]
+        codes[line, stock] = UNSEEN
+        waste = talon.waste[rows]
+        codes[line[:, :, None], waste] = WASTE_BELOW
+        tops = talon.tops(rows)
+        codes[line, tops] = EXPOSED_TALON
+        if self._stock_top:
+            codes[line[:, 0], stock[line[:, 0], (sl - 1) % _WIDTH]] = EXPOSED_TALON
+        obs = self._obs
+        wt = talon.wt[rows]
+        pass_ = talon.pass_[rows]
+        block = np.empty((count, self._size), dtype=np.int16)
+        block[:, :52] = codes[:, :52]
+        block[:, 52 : 52 + SLOTS] = np.where(present[:, :SLOTS], deal + 1, 0)
+        block[:, 52 + SLOTS : 52 + 2 * SLOTS] = available
+        tail = self._tail
+        block[:, 52 + 2 * SLOTS : tail] = np.where(tops == EMPTY, 0, tops.astype(np.int16) + 1)
+        block[:, tail] = sl
+        block[:, tail + 1] = wt
+        block[:, tail + 2] = np.minimum(pass_, self._cap)
+        if self._passes:
+            block[:, tail + 3] = np.minimum(self._passes - pass_, self._cap - 1)
+        else:
+            block[:, tail + 3] = -1
+        obs[rows] = block
+
+        exposed = (codes == AVAILABLE) | (codes == EXPOSED_TALON)
+        exposed[:, EMPTY] = False
+        mask = np.zeros((count, ACTION_COUNT), dtype=bool)
+        mask[:, :4] = exposed[:, _KINGS]
+        mask[:, 4:_DRAW] = exposed[:, _LOW] & exposed[:, _HIGH]
+        if self.rules.overlap_pairing:
+            upper, lower, other = _OVERLAP[:, 0], _OVERLAP[:, 1], _OVERLAP[:, 2]
+            cards_up = deal[:, upper]
+            cards_low = deal[:, lower]
+            ok = (
+                present[:, lower]
+                & available[:, upper]
+                & ~present[:, other]
+                & (VALUE[cards_up] + VALUE[cards_low] == 13)
+            )
+            which, pair = np.nonzero(ok)
+            mask[which, _PAIR_ACTION[cards_up[which, pair], cards_low[which, pair]]] = True
+        if self.rules.waste_pairing:
+            beneath = np.take_along_axis(waste, (talon.wl[rows] - 2)[:, :, None] % _WIDTH, axis=2)[
+                :, :, 0
+            ]
+            ok = (tops != EMPTY) & (beneath != EMPTY) & (VALUE[tops] + VALUE[beneath] == 13)
+            which, pile = np.nonzero(ok)
+            mask[which, _PAIR_ACTION[tops[which, pile], beneath[which, pile]]] = True
+        mask[:, _DRAW] = sl > 0
+        recycle = (sl == 0) & (wt > 0)
+        if self._passes:
+            recycle &= pass_ < self._passes
+        mask[:, _RECYCLE] = recycle
+
+        won = self._left[rows] == 0
+        if self._all_cards:
+            won &= sl + wt == 0
+        removal = mask[:, :_DRAW].any(axis=1)
+        moving = mask[:, _DRAW] | recycle
+        lost = ~won & ~removal & ~moving
+        check = np.flatnonzero(~won & ~removal & moving)
+        if check.size:
+            lost[check] = ~self._can_come(rows[check], codes[check])
+        status = np.where(won, _WON, np.where(lost, _LOST, _PLAYING)).astype(np.int8)
+        over = won | lost
+        mask[over] = False
+        mask[over, _END_ACTION] = True
+        self._mask[rows] = mask
+        self._status[rows] = status
+
+    def _can_come(self, rows: IntArray, codes: npt.NDArray[np.int16]) -> BoolArray:
+        """Whether some order of the unseen cards lets draws and recycles alone make a
+        removal legal, in each of `rows` (no removal legal now, a draw or recycle legal):
+        the honest verdict of `Observation.status`."""
+        count = rows.size
+        line = np.arange(count)[:, None]
+        talon = self._talon.take(rows)
+        # What the player knows: every card but, on the first pass, the stock's (its top
+        # too unless the rules let it play).
+        known = np.ones((count, EMPTY + 1), dtype=bool)
+        first = talon.pass_ == 1
+        if first.any():
+            hidden = talon.stock.copy()
+            hidden[~first] = EMPTY
+            known[line, hidden] = False
+            if self._stock_top:
+                tops = hidden[line[:, 0], (talon.sl - 1) % _WIDTH]
+                known[line[:, 0], tops] = True
+        known[:, EMPTY] = True
+        unseen = np.zeros((count, 14), dtype=bool)  # by value index (value - 1); 13: False
+        unseen[:, :13] = (~known[:, :52]).reshape(count, 4, 13).any(axis=1)
+        available = np.zeros((count, 14), dtype=bool)
+        available[:, :13] = (codes[:, :52] == AVAILABLE).reshape(count, 4, 13).any(axis=1)
+        # An unseen card that makes a removal alone; two unseen cards summing to 13.
+        lone = unseen[:, 12] | (unseen[:, :12] & available[:, 11::-1]).any(axis=1)
+        pair = (unseen[:, :12] & unseen[:, 11::-1]).any(axis=1)
+        result = np.zeros(count, dtype=bool)
+        # The stock's bottom card is unseen on the first pass (when any is) and will lie
+        # on a waste top: an unseen card that makes a removal alone can come there.
+        quick = first & unseen[:, :13].any(axis=1) & lone
+        result[quick] = True
+        todo = np.flatnonzero(~quick)
+        if not todo.size:
+            return result
+        kings = VALUE == 13
+        alone = np.where(known, kings[None, :] | available[:, PARTNER], lone[:, None])
+        alone[:, EMPTY] = False
+        partner_unseen = unseen[:, PARTNER]  # an unseen card pairs with this one's value
+        facts = _Facts(known, alone, partner_unseen, pair)
+        result[todo] = _simulate(talon.take(todo), facts.take(todo), self)
+        return result
+
+
+class _Facts:
+    """What decides a removal among talon places, for each game of a simulation."""
+
+    __slots__ = ("alone", "known", "pair", "partner_unseen")
+
+    def __init__(
+        self, known: BoolArray, alone: BoolArray, partner_unseen: BoolArray, pair: BoolArray
+    ) -> None:
+        self.known = known  # [m, 53]: the player knows the card's place
+        self.alone = alone  # [m, 53]: at an exposed place, the card (or an unseen one) pairs
+        self.partner_unseen = partner_unseen  # [m, 53]: an unseen card pairs with this card
+        self.pair = pair  # [m]: two unseen cards sum to 13
+
+    def take(self, rows: IntArray) -> _Facts:
+        return _Facts(self.known[rows], self.alone[rows], self.partner_unseen[rows], self.pair[rows])
+
+    def pairs(self, line: IntArray, first: Any, second: Any) -> BoolArray:
+        """Whether the cards (known or not) at places `first` and `second` of the games
+        `line` can sum to 13."""
+        known_a = self.known[line, first]
+        known_b = self.known[line, second]
+        both = known_a & known_b & (VALUE[first] + VALUE[second] == 13)
+        one = (known_a & ~known_b & self.partner_unseen[line, first]) | (
+            ~known_a & known_b & self.partner_unseen[line, second]
+        )
+        none = ~known_a & ~known_b & self.pair[line]
+        return (first != EMPTY) & (second != EMPTY) & (both | one | none)
+
+
+def _simulate(talon: _Talon, facts: _Facts, batch: PyramidBatch) -> BoolArray:
+    """`_Facts` games played on by draws and recycles alone, all at once, until a removal
+    can come (True) or the passes end or repeat (False), as `Observation.status` does."""
+    count = talon.sl.size
+    result = np.zeros(count, dtype=bool)
+    active = np.arange(count)
+    first_waste = np.full_like(talon.waste, EMPTY)
+    recycled = np.zeros(count, dtype=bool)
+    piles = talon.piles
+    upper = np.triu(np.ones((piles + 1, piles + 1), dtype=bool), 1)
+    rules = batch.rules
+    while active.size:
+        line = active[:, None]
+        tops = talon.tops(active)
+        if batch._stock_top:
+            stock_top = talon.stock[active, (talon.sl[active] - 1) % _WIDTH]
+            tops = np.concatenate([tops, stock_top[:, None]], axis=1)
+        width = tops.shape[1]
+        hit = facts.alone[line, tops].any(axis=1)
+        if width > 1:
+            both = facts.pairs(active[:, None, None], tops[:, :, None], tops[:, None, :])
+            hit |= (both & upper[:width, :width]).any(axis=(1, 2))
+        if rules.waste_pairing:
+            beneath = np.take_along_axis(
+                talon.waste[active], (talon.wl[active] - 2)[:, :, None] % _WIDTH, axis=2
+            )[:, :, 0]
+            hit |= facts.pairs(line, tops[:, :piles], beneath).any(axis=1)
+        result[active[hit]] = True
+        active = active[~hit]
+        if not active.size:
+            break
+        drawing = talon.sl[active] > 0
+        if drawing.any():
+            talon.draw(active[drawing])
+        turning = ~drawing & (talon.wt[active] > 0)
+        if batch._passes:
+            turning &= talon.pass_[active] < batch._passes
+        candidates = active[turning]
+        again = np.zeros(candidates.size, dtype=bool)
+        if candidates.size:
+            seen = recycled[candidates]
+            same = (talon.waste[candidates] == first_waste[candidates]).all(axis=(1, 2))
+            again = seen & same
+            fresh = candidates[~seen]
+            first_waste[fresh] = talon.waste[fresh]
+            recycled[fresh] = True
+            going = candidates[~again]
+            if going.size:
+                talon.recycle(going)
+        keep = drawing.copy()
+        keep[np.flatnonzero(turning)[~again]] = True
+        active = active[keep]
+    return result
+
+
+def _seeds(seeds: Any, count: int) -> npt.NDArray[np.uint64]:
+    try:
+        values = [as_int(seed) for seed in seeds]
+    except TypeError:
+        values = [None]
+    if len(values) != count or any(
+        value is None or not 0 <= value <= _M64 for value in values
+    ):
+        raise InvalidArgumentError(
+            f"seeds must be {count} ints in 0..2**64-1, not {describe(seeds)}"
+        )
+    return np.array(values, dtype=np.uint64)
+
+
+def _actions(actions: Any, count: int) -> IntArray:
+    try:
+        played = np.asarray(actions)
+    except (TypeError, ValueError):
+        played = np.zeros(0, dtype=object)
+    if played.shape != (count,) or played.dtype.kind not in "iu":
+        raise InvalidArgumentError(
+            f"actions must be {count} ints (an array or a sequence), not {describe(actions)}"
+        )
+    return played.astype(np.int64)
