@@ -73,14 +73,32 @@ for _action, _move in enumerate(_MOVES):
         if len(_ids) == 2:
             _CARD2[_action] = _ids[1]
             _PAIR_ACTION[_ids[0], _ids[1]] = _PAIR_ACTION[_ids[1], _ids[0]] = _action
-_KINGS = _CARD1[:4].copy()
-_LOW = _CARD1[4:100].copy()
-_HIGH = _CARD2[4:100].copy()
+
+# The mask as 128 bits in two words (bit a of the pair: action a). A value's suits as a
+# nibble (bit s: the card of suit s is exposed) give the removals by table look-ups: the
+# Kings' by the nibble of value 13, the pairs summing to 13 by the nibbles of values v and
+# 13 - v (v = 1..6) side by side in a byte.
+_KING_BITS = np.zeros((16, 2), dtype=np.uint64)
+_PAIR_BITS = np.zeros((6, 256, 2), dtype=np.uint64)
+for _nibble in range(16):
+    for _suit in range(4):
+        if _nibble >> _suit & 1:
+            _KING_BITS[_nibble, 0] |= np.uint64(1 << _suit)  # actions 0..3, by suit
+for _value in range(6):
+    for _key in range(256):
+        for _low_suit in range(4):
+            for _high_suit in range(4):
+                if _key >> _low_suit & 1 and _key >> (4 + _high_suit) & 1:
+                    _a = int(_PAIR_ACTION[_low_suit * 13 + _value, _high_suit * 13 + 11 - _value])
+                    _PAIR_BITS[_value, _key, _a >> 6] |= np.uint64(1 << (_a & 63))
+_DRAW_BIT = np.uint64(1 << (_DRAW - 64))
+_RECYCLE_BIT = np.uint64(1 << (_RECYCLE - 64))
+_ONE = np.uint64(1)
 
 # The pyramid: for each slot, the (at most two) slots lying on it and the slots it lies on,
 # 28 (a column that is always False) where there are fewer.
-_ON_ME = np.full((SLOTS, 2), SLOTS, dtype=np.int64)
-_UNDER_ME = np.full((SLOTS, 2), SLOTS, dtype=np.int64)
+_ON_ME = np.full((SLOTS + 1, 2), SLOTS, dtype=np.int64)
+_UNDER_ME = np.full((SLOTS + 1, 2), SLOTS, dtype=np.int64)
 for _slot in range(SLOTS):
     _on = [s for s in range(SLOTS) if COVERED_BY[_slot] >> s & 1]
     _under = [s for s in range(SLOTS) if COVERS[_slot] >> s & 1]
@@ -238,6 +256,48 @@ class _Talon:
         ]
 
 
+def _exposure_tables(draw_count: int, stock_top: bool, waste_pairing: bool) -> tuple[BoolArray, BoolArray]:
+    """Where draws and recycles alone expose cards of one waste pile's talon.
+
+    The talon in draw order is the waste, bottom first, then the stock, top first: a
+    position `x` (the cards on the waste) shows the waste top ``x - 1``, the stock top
+    ``x`` (where the rules let it play) and, under waste pairing, the card ``x - 2``
+    beneath the top. From position `x0` of a talon of `length` cards the draws reach
+    ``x0 + draw_count``, ... up to `length`; then (``more``: a recycle is allowed) one
+    more pass from 0 shows everything a later pass would. ``lone[x0, length, more, j]``:
+    the card at `j` is shown; ``pairs[..., j]``: the cards at ``j - 1`` and `j` are shown
+    together.
+    """
+    lone = np.zeros((_WIDTH, _WIDTH, 2, _TALON), dtype=bool)
+    pairs = np.zeros((_WIDTH, _WIDTH, 2, _TALON), dtype=bool)
+    for length in range(_WIDTH):
+        for start in range(length + 1):
+            for more in (0, 1):
+                places = [start]
+                position = start
+                while position < length:
+                    position = min(position + draw_count, length)
+                    places.append(position)
+                if more and length:
+                    position = 0
+                    places.append(0)
+                    while position < length:
+                        position = min(position + draw_count, length)
+                        places.append(position)
+                shown = lone[start, length, more]
+                together = pairs[start, length, more]
+                for position in places:
+                    if position >= 1:
+                        shown[position - 1] = True
+                    if stock_top and position < length:
+                        shown[position] = True
+                        if position >= 1:
+                            together[position] = True
+                    if waste_pairing and position >= 2:
+                        together[position - 1] = True
+    return lone, pairs
+
+
 class PyramidBatch:
     """`n` Pyramid games of one rule set, in NumPy arrays, stepped all at once.
 
@@ -268,8 +328,8 @@ class PyramidBatch:
         >>> games = PyramidBatch("microsoft", 2)
         >>> games.reset([7, 8])
         >>> rewards, terminated = games.step(games.legal_mask().argmax(axis=1))
-        >>> games.state(0) == GameState.new(Layout.shuffled(7), "microsoft").apply(
-        ...     games.state(0).history[0])
+        >>> played = games.state(0)
+        >>> played == GameState.new(Layout.shuffled(7), "microsoft").apply(played.history[0])
         True
     """
 
@@ -289,11 +349,15 @@ class PyramidBatch:
         if reward is None:
             reward = "win" if self.rules.scoring.name == "none" else "score"
         if reward not in ("score", "win"):
-            raise InvalidArgumentError(f"reward must be None, 'score' or 'win', not {describe(reward)}")
+            raise InvalidArgumentError(
+                f"reward must be None, 'score' or 'win', not {describe(reward)}"
+            )
         self.reward_mode: str = reward
         """The reward mode in use: ``"score"`` or ``"win"``."""
         if not isinstance(auto_reset, bool):
-            raise InvalidArgumentError(f"auto_reset must be True or False, not {describe(auto_reset)}")
+            raise InvalidArgumentError(
+                f"auto_reset must be True or False, not {describe(auto_reset)}"
+            )
         self.auto_reset: bool = auto_reset
         """Whether a game that ends is dealt anew within the same step."""
         policy = type(self.rules.scoring)
@@ -310,7 +374,13 @@ class PyramidBatch:
         self._all_cards = rules_.goal is Goal.ALL_CARDS
         self._cap = PASS_CAP if rules_.passes is None else min(rules_.passes, PASS_CAP)
         self._size = pyramid_observation_size(rules_)
-        self._tail = 52 + 2 * SLOTS + self._piles
+        self._tops_at = 2 * SLOTS  # in `_rest`: slots, available, waste tops, the tail
+        self._tail = 2 * SLOTS + self._piles
+        self._tables = (
+            _exposure_tables(rules_.draw_count, self._stock_top, rules_.waste_pairing)
+            if self._piles == 1
+            else None
+        )
         self._ready = False
         self._allocate(count)
 
@@ -323,8 +393,10 @@ class PyramidBatch:
         self._talon = _Talon(count, self._piles, self.rules.draw_count)
         self._score = np.zeros(count, dtype=np.int64)
         self._status = np.zeros(count, dtype=np.int8)
-        self._obs = np.zeros((count, self._size), dtype=np.int16)
-        self._mask = np.zeros((count, ACTION_COUNT), dtype=bool)
+        # The observation: the card codes (column 52 a dump for EMPTY), then the rest.
+        self._codes = np.zeros((count, EMPTY + 1), dtype=np.int16)
+        self._rest = np.zeros((count, self._size - 52), dtype=np.int16)
+        self._bits = np.zeros((count, 2), dtype=np.uint64)  # the mask, bit a: action a
         self._history = np.zeros((count, 64), dtype=np.uint8)
         self._moves = np.zeros(count, dtype=np.int64)
         self._seeds = np.zeros(count, dtype=np.uint64)
@@ -335,23 +407,27 @@ class PyramidBatch:
 
     # -- starting games ------------------------------------------------------------------
 
-    def _indices(self, indices: Any, count: int | None) -> IntArray:
+    def _indices(self, indices: Any) -> IntArray:
         if indices is None:
             return np.arange(self.n)
         if isinstance(indices, (list, tuple)) and not indices:
-            return np.zeros(0, dtype=np.int64)
-        try:
-            rows = np.asarray(indices)
-        except (TypeError, ValueError):
-            rows = np.zeros(0, dtype=object)
-        if rows.ndim != 1 or rows.dtype.kind not in "iu" or (rows.size and (
-            rows.min() < 0 or rows.max() >= self.n
-        )):
-            raise InvalidArgumentError(
-                f"indices must be a sequence of ints in 0..{self.n - 1}, not {describe(indices)}"
-            )
-        if np.unique(rows).size != rows.size:
-            raise InvalidArgumentError("indices must not repeat a game")
+            rows = np.zeros(0, dtype=np.int64)
+        else:
+            try:
+                rows = np.asarray(indices)
+            except (TypeError, ValueError):
+                rows = np.zeros(0, dtype=object)
+            if (
+                rows.ndim != 1
+                or rows.dtype.kind not in "iu"
+                or (rows.size and (rows.min() < 0 or rows.max() >= self.n))
+            ):
+                raise InvalidArgumentError(
+                    f"indices must be a sequence of ints in 0..{self.n - 1}, "
+                    f"not {describe(indices)}"
+                )
+            if np.unique(rows).size != rows.size:
+                raise InvalidArgumentError("indices must not repeat a game")
         if not self._ready and rows.size != self.n:
             raise InvalidArgumentError("reset every game first (indices=None)")
         return rows.astype(np.int64)
@@ -370,8 +446,10 @@ class PyramidBatch:
             InvalidArgumentError: seeds that are not such ints, or not one per game; bad
                 indices (nothing is reset).
         """
-        rows = self._indices(indices, None)
+        rows = self._indices(indices)
         checked = _seeds(seeds, rows.size)
+        if not rows.size:
+            return
         cards = shuffled_cards(checked)
         if indices is None:
             self._rng = np.random.default_rng([int(seed) for seed in checked])
@@ -395,7 +473,7 @@ class PyramidBatch:
         self._left[rows] = SLOTS
         talon = self._talon
         stock = np.full((count, _WIDTH), EMPTY, dtype=np.int8)
-        stock[:, :_TALON] = cards[:, :SLOTS - 1:-1]  # bottom first: the last card dealt
+        stock[:, :_TALON] = cards[:, : SLOTS - 1 : -1]  # bottom first: the last card dealt
         waste = np.full((count, self._piles, _WIDTH), EMPTY, dtype=np.int8)
         wl = np.zeros((count, self._piles), dtype=np.int64)
         sl = np.full(count, _TALON, dtype=np.int64)
@@ -413,10 +491,11 @@ class PyramidBatch:
         self._score[rows] = 0
         self._moves[rows] = 0
         self._seeds[rows] = seeds
+        starts = self._starts
         for row in rows.tolist():
-            self._starts[row] = None
+            starts[row] = None
         self._ready = True
-        self._refresh(rows)
+        self._rebuild(rows)
 
     def reset_states(self, states: Sequence[GameState], indices: Any = None) -> None:
         """Start game ``indices[j]`` (every game, by default) from ``states[j]``, a
@@ -427,7 +506,7 @@ class PyramidBatch:
             InvalidArgumentError: a state of other rules or no `GameState`, not one state
                 per game, or bad indices (nothing is reset).
         """
-        rows = self._indices(indices, None)
+        rows = self._indices(indices)
         items = list(states) if not isinstance(states, (str, bytes)) else None
         if items is None or len(items) != rows.size:
             raise InvalidArgumentError(f"states must be a sequence of {rows.size} GameState")
@@ -440,8 +519,10 @@ class PyramidBatch:
                 raise InvalidArgumentError(
                     f"states[{number}] is played under other rules than the batch's"
                 )
+        if not rows.size:
+            return
         count = rows.size
-        cards = np.full((count, 52), EMPTY, dtype=np.int8)
+        deal = np.zeros((count, SLOTS), dtype=np.int64)
         stock = np.full((count, _WIDTH), EMPTY, dtype=np.int8)
         waste = np.full((count, self._piles, _WIDTH), EMPTY, dtype=np.int8)
         wl = np.zeros((count, self._piles), dtype=np.int64)
@@ -449,26 +530,24 @@ class PyramidBatch:
         passes = np.zeros(count, dtype=np.int64)
         scores = np.zeros(count, dtype=np.int64)
         for number, state in enumerate(items):
-            cards[number, :SLOTS] = [card.index for card in state.layout.cards[:SLOTS]]
+            # Removed slots hold removed cards in a state's layout (`GameState.layout`).
+            deal[number] = [card.index for card in state.layout.cards[:SLOTS]]
             present[number, :SLOTS] = [card is not None for card in state.pyramid]
             pile = [card.index for card in state.stock]
             stock[number, : len(pile)] = pile
-            for which, cards_ in enumerate(state.waste_piles):
-                waste[number, which, : len(cards_)] = [card.index for card in cards_]
-                wl[number, which] = len(cards_)
+            for which, cards in enumerate(state.waste_piles):
+                waste[number, which, : len(cards)] = [card.index for card in cards]
+                wl[number, which] = len(cards)
             passes[number] = state.pass_number
             scores[number] = state.score
-        deal = cards[:, :SLOTS].astype(np.int64)
         self._deal[rows] = deal
         slot = np.full((count, EMPTY + 1), -1, dtype=np.int64)
         np.put_along_axis(slot, deal, np.arange(SLOTS)[None, :].repeat(count, 0), axis=1)
         self._slot[rows] = slot
         self._present[rows] = present
-        rows_left = np.zeros((count, 7), dtype=np.int8)
-        np.add.at(
-            rows_left, (np.arange(count)[:, None], _ROW[None, :]), present[:, :SLOTS].astype(np.int8)
-        )
-        self._rows[rows] = rows_left
+        left = np.zeros((count, 7), dtype=np.int8)
+        np.add.at(left, (np.arange(count)[:, None], _ROW[None, :]), present[:, :SLOTS])
+        self._rows[rows] = left
         self._left[rows] = present.sum(axis=1)
         talon = self._talon
         talon.stock[rows] = stock
@@ -483,7 +562,7 @@ class PyramidBatch:
         for row, state in zip(rows.tolist(), items, strict=True):
             self._starts[row] = state
         self._ready = True
-        self._refresh(rows)
+        self._rebuild(rows)
 
     # -- what an agent sees ----------------------------------------------------------------
 
@@ -495,13 +574,17 @@ class PyramidBatch:
         """``bool[n, 102]``: the legal actions of each game, as the environments' masks
         (the honest moves; a finished game flags only `END_ACTION`, 0). A new array."""
         self._check_ready()
-        return self._mask.copy()
+        bits = np.unpackbits(self._bits.view(np.uint8), axis=1, bitorder="little")
+        return bits[:, :ACTION_COUNT].astype(bool)
 
     def observe(self) -> npt.NDArray[np.int16]:
         """``int16[n, size]``: each game's observation array, equal to
         `encode_pyramid_observation` of its honest view. A new array."""
         self._check_ready()
-        return self._obs.copy()
+        array = np.empty((self.n, self._size), dtype=np.int16)
+        array[:, :52] = self._codes[:, :52]
+        array[:, 52:] = self._rest
+        return array
 
     @property
     def status(self) -> npt.NDArray[np.int8]:
@@ -527,11 +610,13 @@ class PyramidBatch:
         self._check_ready()
         number = as_int(index)
         if number is None or not 0 <= number < self.n:
-            raise InvalidArgumentError(f"index must be an int in 0..{self.n - 1}, not {describe(index)}")
+            raise InvalidArgumentError(
+                f"index must be an int in 0..{self.n - 1}, not {describe(index)}"
+            )
         start = self._starts[number]
-        state = start if start is not None else GameState.new(
-            Layout.shuffled(int(self._seeds[number])), self.rules
-        )
+        if start is None:
+            start = GameState.new(Layout.shuffled(int(self._seeds[number])), self.rules)
+        state = start
         for action in self._history[number, : self._moves[number]].tolist():
             state = state.apply_unchecked(_MOVES[action])
         return state
@@ -554,23 +639,25 @@ class PyramidBatch:
         self._check_ready()
         played = _actions(actions, self.n)
         inside = (played >= 0) & (played < ACTION_COUNT)
-        safe = np.where(inside, played, _END_ACTION)
-        legal = inside & self._mask[np.arange(self.n), safe] & (self._status == _PLAYING)
+        action = np.where(inside, played, _END_ACTION)
+        word = self._bits[np.arange(self.n), action >> 6]
+        legal = ((word >> (action & 63).astype(np.uint64)) & _ONE).astype(bool)
+        legal &= inside & (self._status == _PLAYING)
         rows = np.flatnonzero(legal)
         acts = played[rows]
         before = self._score[rows]
         self._apply(rows, acts)
-        self._refresh(rows)
+        self._judge(rows)
         rewards = np.zeros(self.n, dtype=np.float64)
         status = self._status
+        after = status[rows]
         if self.reward_mode == "score":
             rewards[rows] = self._score[rows] - before
         else:
-            after = status[rows]
             rewards[rows] = (after == _WON).astype(np.float64) - (after == _LOST)
         terminated = status != _PLAYING
         if self.auto_reset:
-            ended = rows[status[rows] != _PLAYING]
+            ended = rows[after != _PLAYING]
             if ended.size:
                 self._redeal(ended)
         return rewards, terminated
@@ -579,7 +666,7 @@ class PyramidBatch:
         """Deal `rows` anew from the auto-reset generator's next seeds."""
         if self._pool_seeds.size < rows.size:
             more = max(rows.size, min(self.n, 1024))
-            seeds = self._rng.integers(0, 2**64, size=more, dtype=np.uint64, endpoint=False)
+            seeds = self._rng.integers(0, 2**64, size=more, dtype=np.uint64)
             self._pool_seeds = np.concatenate([self._pool_seeds, seeds])
             self._pool = np.concatenate([self._pool, shuffled_cards(seeds)])
         count = rows.size
@@ -588,6 +675,8 @@ class PyramidBatch:
         self._deal_cards(rows, cards, seeds)
 
     def _apply(self, rows: IntArray, acts: IntArray) -> None:
+        """Play `acts` (legal) in `rows`, keeping the card codes and the observation's
+        pyramid entries up to date (`_judge` does the rest)."""
         talon = self._talon
         removal = acts < _DRAW
         if removal.any():
@@ -601,198 +690,329 @@ class PyramidBatch:
             late = ~found  # the card beneath a waste top, which the other card lay on
             if late.any():
                 self._remove(taken[late], first[late], gained[late])
-            cards = 1 + (second != EMPTY)
             if self._scoring == 2:  # microsoft: 5 a removal, and each row cleared
                 self._score[taken] += 5 + gained
             elif self._scoring == 1:  # cardems: 10 a card; a win, 100 and 5 a card left
-                score = self._score[taken] + 10 * cards
+                cards = 1 + (second != EMPTY)
                 left = talon.sl[taken] + talon.wt[taken]
-                won = (self._left[taken] == 0) & ((left == 0) | (not self._all_cards))
-                self._score[taken] = score + np.where(won, 100 + 5 * left, 0)
+                won = self._left[taken] == 0
+                if self._all_cards:
+                    won &= left == 0
+                self._score[taken] += 10 * cards + np.where(won, 100 + 5 * left, 0)
         draws = rows[acts == _DRAW]
         if draws.size:
-            talon.draw(draws)
+            self._draw(draws)
         recycles = rows[acts == _RECYCLE]
         if recycles.size:
+            line = np.arange(recycles.size)[:, None, None]
+            codes = self._codes[recycles]
+            codes[line, talon.waste[recycles]] = UNSEEN
             talon.recycle(recycles)
+            if self._stock_top:
+                codes[line[:, 0, 0], talon.stock[recycles, talon.sl[recycles] - 1]] = EXPOSED_TALON
+            self._codes[recycles] = codes
             if self._scoring == 1:
                 self._score[recycles] = np.maximum(self._score[recycles] - 10, 0)
         moves = self._moves
         if rows.size:
-            if moves[rows].max() >= self._history.shape[1]:
+            counts = moves[rows]
+            if counts.max() >= self._history.shape[1]:
                 grown = np.zeros((self.n, 2 * self._history.shape[1]), dtype=np.uint8)
                 grown[:, : self._history.shape[1]] = self._history
                 self._history = grown
-            self._history[rows, moves[rows]] = acts
-            moves[rows] += 1
+            self._history[rows, counts] = acts
+            moves[rows] = counts + 1
+
+    def _draw(self, rows: IntArray) -> None:
+        """Draw in `rows` (each with a card in its stock), with the card codes."""
+        talon = self._talon
+        stock, sl, waste, wl, wt = talon.stock, talon.sl, talon.waste, talon.wl, talon.wt
+        codes = self._codes
+        piles = self._piles
+        for turn in range(piles if piles > 1 else talon.draw_count):
+            if turn > 0:
+                rows = rows[sl[rows] > 0]
+                if not rows.size:
+                    break
+            pile = turn if piles > 1 else 0
+            top = sl[rows] - 1
+            card = stock[rows, top]
+            depth = wl[rows, pile]
+            codes[rows, waste[rows, pile, depth - 1]] = WASTE_BELOW  # EMPTY: the dump
+            codes[rows, card] = EXPOSED_TALON
+            waste[rows, pile, depth] = card
+            stock[rows, top] = EMPTY
+            sl[rows] = top
+            wl[rows, pile] = depth + 1
+            wt[rows] += 1
+        if self._stock_top:
+            codes[rows, stock[rows, sl[rows] - 1]] = EXPOSED_TALON
 
     def _remove(self, rows: IntArray, cards: IntArray, gained: IntArray) -> BoolArray:
         """Remove `cards[j]` from game `rows[j]` where it lies on the pyramid, on the stock
-        top or on a waste top (EMPTY: nothing); True where it was found."""
+        top or on a waste top (EMPTY: nothing), with the card codes and the pyramid's
+        entries of the observation; True where it was found."""
         slot = self._slot[rows, cards]
-        in_pyramid = (slot >= 0) & self._present[rows, np.maximum(slot, 0)]
+        present = self._present
+        in_pyramid = (slot >= 0) & present[rows, np.maximum(slot, 0)]
         found = in_pyramid.copy()
+        codes = self._codes
         if in_pyramid.any():
             where = rows[in_pyramid]
             slots = slot[in_pyramid]
-            self._present[where, slots] = False
+            present[where, slots] = False
+            codes[where, cards[in_pyramid]] = REMOVED
+            rest = self._rest
+            rest[where, slots] = 0
+            rest[where, SLOTS + slots] = 0
             row = _ROW[slots]
             self._rows[where, row] -= 1
             self._left[where] -= 1
             cleared = self._rows[where, row] == 0
             gained[in_pyramid] += np.where(cleared, _BONUS[row], 0)
-        rest = ~in_pyramid & (cards != EMPTY)
-        if not rest.any():
+            for side in (0, 1):  # the slots it lay on, now perhaps uncovered
+                under = _UNDER_ME[slots, side]
+                free = (
+                    present[where, under]
+                    & ~present[where, _ON_ME[under, 0]]
+                    & ~present[where, _ON_ME[under, 1]]
+                )
+                if free.any():
+                    now = where[free]
+                    slot_now = under[free]
+                    codes[now, self._deal[now, slot_now]] = AVAILABLE
+                    rest[now, SLOTS + slot_now] = 1
+        outside = ~in_pyramid & (cards != EMPTY)
+        if not outside.any():
             return found
         talon = self._talon
-        where = rows[rest]
-        wanted = cards[rest]
+        where = rows[outside]
+        wanted = cards[outside]
         top = talon.sl[where] - 1
         on_stock = (top >= 0) & (talon.stock[where, top] == wanted)
         if on_stock.any():
             stock_rows = where[on_stock]
-            talon.stock[stock_rows, top[on_stock]] = EMPTY
-            talon.sl[stock_rows] -= 1
+            codes[stock_rows, wanted[on_stock]] = REMOVED
+            below = top[on_stock]
+            talon.stock[stock_rows, below] = EMPTY
+            talon.sl[stock_rows] = below
+            codes[stock_rows, talon.stock[stock_rows, below - 1]] = EXPOSED_TALON
         tops = talon.tops(where)
         hits = (tops == wanted[:, None]) & ~on_stock[:, None]
         on_pile = hits.any(axis=1)
         if on_pile.any():
             pile_rows = where[on_pile]
             pile = hits[on_pile].argmax(axis=1)
+            codes[pile_rows, wanted[on_pile]] = REMOVED
             depth = talon.wl[pile_rows, pile] - 1
             talon.waste[pile_rows, pile, depth] = EMPTY
             talon.wl[pile_rows, pile] = depth
             talon.wt[pile_rows] -= 1
-        found[rest] = on_stock | on_pile
+            codes[pile_rows, talon.waste[pile_rows, pile, depth - 1]] = EXPOSED_TALON
+        found[outside] = on_stock | on_pile
         return found
 
     # -- masks, statuses and observations ------------------------------------------------
 
-    def _refresh(self, rows: IntArray) -> None:
-        """Work out the observation, mask and honest status of `rows` from their cards."""
-        if not rows.size:
-            return
+    def _rebuild(self, rows: IntArray) -> None:
+        """Write the card codes and the observation's pyramid entries of `rows` afresh,
+        then judge them."""
         count = rows.size
         line = np.arange(count)[:, None]
         present = self._present[rows]
-        available = present[:, :SLOTS] & ~present[:, _ON_ME[:, 0]] & ~present[:, _ON_ME[:, 1]]
+        available = (
+            present[:, :SLOTS] & ~present[:, _ON_ME[:SLOTS, 0]] & ~present[:, _ON_ME[:SLOTS, 1]]
+        )
         deal = self._deal[rows]
         codes = np.zeros((count, EMPTY + 1), dtype=np.int16)
         codes[line, deal] = np.where(present[:, :SLOTS], COVERED + available, REMOVED)
         talon = self._talon
         stock = talon.stock[rows]
-        sl = talon.sl[rows]
         codes[line, stock] = UNSEEN
-        waste = talon.waste[rows]
-        codes[line[:, :, None], waste] = WASTE_BELOW
-        tops = talon.tops(rows)
-        codes[line, tops] = EXPOSED_TALON
+        codes[line[:, :, None], talon.waste[rows]] = WASTE_BELOW
+        codes[line, talon.tops(rows)] = EXPOSED_TALON
         if self._stock_top:
-            codes[line[:, 0], stock[line[:, 0], (sl - 1) % _WIDTH]] = EXPOSED_TALON
-        obs = self._obs
-        wt = talon.wt[rows]
-        pass_ = talon.pass_[rows]
-        block = np.empty((count, self._size), dtype=np.int16)
-        block[:, :52] = codes[:, :52]
-        block[:, 52 : 52 + SLOTS] = np.where(present[:, :SLOTS], deal + 1, 0)
-        block[:, 52 + SLOTS : 52 + 2 * SLOTS] = available
-        tail = self._tail
-        block[:, 52 + 2 * SLOTS : tail] = np.where(tops == EMPTY, 0, tops.astype(np.int16) + 1)
-        block[:, tail] = sl
-        block[:, tail + 1] = wt
-        block[:, tail + 2] = np.minimum(pass_, self._cap)
-        if self._passes:
-            block[:, tail + 3] = np.minimum(self._passes - pass_, self._cap - 1)
-        else:
-            block[:, tail + 3] = -1
-        obs[rows] = block
+            codes[line[:, 0], stock[line[:, 0], talon.sl[rows] - 1]] = EXPOSED_TALON
+        self._codes[rows] = codes
+        rest = self._rest
+        rest[rows, :SLOTS] = np.where(present[:, :SLOTS], deal + 1, 0)
+        rest[rows, SLOTS : 2 * SLOTS] = available
+        self._judge(rows)
 
-        exposed = (codes == AVAILABLE) | (codes == EXPOSED_TALON)
-        exposed[:, EMPTY] = False
-        mask = np.zeros((count, ACTION_COUNT), dtype=bool)
-        mask[:, :4] = exposed[:, _KINGS]
-        mask[:, 4:_DRAW] = exposed[:, _LOW] & exposed[:, _HIGH]
+    def _judge(self, rows: IntArray) -> None:
+        """Work out the masks, the honest statuses and the observation's talon entries of
+        `rows` (the games that changed) from their cards and codes."""
+        if not rows.size:
+            return
+        # Most steps change most games: then every row is worked out, without picking.
+        whole = 2 * rows.size > self.n
+        pick: IntArray | slice = slice(None) if whole else rows
+        here = rows if whole else np.arange(rows.size)
+        talon = self._talon
+        tops = talon.tops(pick)
+        sl = talon.sl[pick]
+        wt = talon.wt[pick]
+        pass_ = talon.pass_[pick]
+        block = np.empty((sl.size, self._tail + 4 - self._tops_at), dtype=np.int16)
+        piles = self._piles
+        block[:, :piles] = tops + 1 - (tops == EMPTY) * (EMPTY + 1)
+        block[:, piles] = sl
+        block[:, piles + 1] = wt
+        block[:, piles + 2] = np.minimum(pass_, self._cap)
+        block[:, piles + 3] = (
+            np.minimum(self._passes - pass_, self._cap - 1) if self._passes else -1
+        )
+        self._rest[pick, self._tops_at :] = block
+        codes = self._codes[pick]
+        exposed = ((codes == AVAILABLE) | (codes == EXPOSED_TALON))[:, :52]
+        nibbles = np.packbits(exposed.reshape(-1, 4, 13), axis=1, bitorder="little")[:, 0, :]
+        bits = _KING_BITS[nibbles[:, 12]]
+        for value in range(6):
+            bits |= _PAIR_BITS[value][nibbles[:, value] | (nibbles[:, 11 - value] << 4)]
+        removal = (bits[:, 0] | bits[:, 1]) != 0
         if self.rules.overlap_pairing:
-            upper, lower, other = _OVERLAP[:, 0], _OVERLAP[:, 1], _OVERLAP[:, 2]
-            cards_up = deal[:, upper]
-            cards_low = deal[:, lower]
-            ok = (
-                present[:, lower]
-                & available[:, upper]
-                & ~present[:, other]
-                & (VALUE[cards_up] + VALUE[cards_low] == 13)
-            )
-            which, pair = np.nonzero(ok)
-            mask[which, _PAIR_ACTION[cards_up[which, pair], cards_low[which, pair]]] = True
+            self._overlap(pick, codes, bits, removal)
         if self.rules.waste_pairing:
-            beneath = np.take_along_axis(waste, (talon.wl[rows] - 2)[:, :, None] % _WIDTH, axis=2)[
-                :, :, 0
-            ]
-            ok = (tops != EMPTY) & (beneath != EMPTY) & (VALUE[tops] + VALUE[beneath] == 13)
-            which, pile = np.nonzero(ok)
-            mask[which, _PAIR_ACTION[tops[which, pile], beneath[which, pile]]] = True
-        mask[:, _DRAW] = sl > 0
-        recycle = (sl == 0) & (wt > 0)
+            self._waste_pairs(pick, tops, bits, removal)
+        drawing = sl > 0
+        bits[:, 1] |= np.where(drawing, _DRAW_BIT, 0).astype(np.uint64)
+        recycle = ~drawing & (wt > 0)
         if self._passes:
             recycle &= pass_ < self._passes
-        mask[:, _RECYCLE] = recycle
-
+        bits[:, 1] |= np.where(recycle, _RECYCLE_BIT, 0).astype(np.uint64)
         won = self._left[rows] == 0
         if self._all_cards:
-            won &= sl + wt == 0
-        removal = mask[:, :_DRAW].any(axis=1)
-        moving = mask[:, _DRAW] | recycle
-        lost = ~won & ~removal & ~moving
-        check = np.flatnonzero(~won & ~removal & moving)
+            won &= sl[here] + wt[here] == 0
+        stuck = ~won & ~removal[here]
+        moving = drawing[here] | recycle[here]
+        lost = stuck & ~moving
+        check = np.flatnonzero(stuck & moving)
         if check.size:
-            lost[check] = ~self._can_come(rows[check], codes[check])
-        status = np.where(won, _WON, np.where(lost, _LOST, _PLAYING)).astype(np.int8)
-        over = won | lost
-        mask[over] = False
-        mask[over, _END_ACTION] = True
-        self._mask[rows] = mask
-        self._status[rows] = status
+            lost[check] = ~self._can_come(rows[check], codes[here[check]])
+        self._status[rows] = np.where(won, _WON, np.where(lost, _LOST, _PLAYING))
+        over = self._status[pick] != _PLAYING
+        bits[over, 0] = _ONE << np.uint64(_END_ACTION)
+        bits[over, 1] = 0
+        self._bits[pick] = bits
+
+    def _overlap(
+        self,
+        pick: IntArray | slice,
+        codes: npt.NDArray[np.int16],
+        bits: npt.NDArray[np.uint64],
+        removal: BoolArray,
+    ) -> None:
+        """Add the overlap pairs (an available card and the card it alone covers)."""
+        present = self._present[pick]
+        deal = self._deal[pick]
+        upper, lower, other = _OVERLAP[:, 0], _OVERLAP[:, 1], _OVERLAP[:, 2]
+        cards_up = deal[:, upper]
+        cards_low = deal[:, lower]
+        ok = (
+            present[:, lower]
+            & ~present[:, other]
+            & (codes[np.arange(deal.shape[0])[:, None], cards_up] == AVAILABLE)
+            & (VALUE[cards_up] + VALUE[cards_low] == 13)
+        )
+        which, pair = np.nonzero(ok)
+        actions = _PAIR_ACTION[cards_up[which, pair], cards_low[which, pair]]
+        self._add_actions(bits, removal, which, actions)
+
+    def _waste_pairs(
+        self,
+        pick: IntArray | slice,
+        tops: npt.NDArray[np.int8],
+        bits: npt.NDArray[np.uint64],
+        removal: BoolArray,
+    ) -> None:
+        """Add the waste pairs (a waste top and the card beneath it)."""
+        talon = self._talon
+        beneath = np.take_along_axis(
+            talon.waste[pick], (talon.wl[pick] - 2)[:, :, None] % _WIDTH, axis=2
+        )[:, :, 0]
+        ok = (tops != EMPTY) & (beneath != EMPTY) & (VALUE[tops] + VALUE[beneath] == 13)
+        which, pile = np.nonzero(ok)
+        actions = _PAIR_ACTION[tops[which, pile], beneath[which, pile]]
+        self._add_actions(bits, removal, which, actions)
+
+    @staticmethod
+    def _add_actions(
+        bits: npt.NDArray[np.uint64], removal: BoolArray, rows: IntArray, actions: IntArray
+    ) -> None:
+        flags = _ONE << (actions & 63).astype(np.uint64)
+        np.bitwise_or.at(bits[:, 0], rows[actions < 64], flags[actions < 64])
+        np.bitwise_or.at(bits[:, 1], rows[actions >= 64], flags[actions >= 64])
+        removal[rows] = True
 
     def _can_come(self, rows: IntArray, codes: npt.NDArray[np.int16]) -> BoolArray:
         """Whether some order of the unseen cards lets draws and recycles alone make a
         removal legal, in each of `rows` (no removal legal now, a draw or recycle legal):
         the honest verdict of `Observation.status`."""
         count = rows.size
-        line = np.arange(count)[:, None]
-        talon = self._talon.take(rows)
-        # What the player knows: every card but, on the first pass, the stock's (its top
-        # too unless the rules let it play).
-        known = np.ones((count, EMPTY + 1), dtype=bool)
-        first = talon.pass_ == 1
-        if first.any():
-            hidden = talon.stock.copy()
-            hidden[~first] = EMPTY
-            known[line, hidden] = False
-            if self._stock_top:
-                tops = hidden[line[:, 0], (talon.sl - 1) % _WIDTH]
-                known[line[:, 0], tops] = True
-        known[:, EMPTY] = True
-        unseen = np.zeros((count, 14), dtype=bool)  # by value index (value - 1); 13: False
-        unseen[:, :13] = (~known[:, :52]).reshape(count, 4, 13).any(axis=1)
+        talon = self._talon
+        first = talon.pass_[rows] == 1
+        # On the first pass the player has not seen the face-down stock cards (code UNSEEN;
+        # the top has its own code where it plays); later, every card.
+        hidden = (codes[:, :52] == UNSEEN) & first[:, None]
+        unseen = np.zeros((count, 14), dtype=bool)  # by value - 1; column 13: never
+        unseen[:, :13] = hidden.reshape(count, 4, 13).any(axis=1)
         available = np.zeros((count, 14), dtype=bool)
         available[:, :13] = (codes[:, :52] == AVAILABLE).reshape(count, 4, 13).any(axis=1)
         # An unseen card that makes a removal alone; two unseen cards summing to 13.
         lone = unseen[:, 12] | (unseen[:, :12] & available[:, 11::-1]).any(axis=1)
-        pair = (unseen[:, :12] & unseen[:, 11::-1]).any(axis=1)
         result = np.zeros(count, dtype=bool)
         # The stock's bottom card is unseen on the first pass (when any is) and will lie
         # on a waste top: an unseen card that makes a removal alone can come there.
-        quick = first & unseen[:, :13].any(axis=1) & lone
-        result[quick] = True
-        todo = np.flatnonzero(~quick)
+        result[lone] = True
+        todo = np.flatnonzero(~lone)
         if not todo.size:
             return result
-        kings = VALUE == 13
-        alone = np.where(known, kings[None, :] | available[:, PARTNER], lone[:, None])
-        alone[:, EMPTY] = False
-        partner_unseen = unseen[:, PARTNER]  # an unseen card pairs with this one's value
-        facts = _Facts(known, alone, partner_unseen, pair)
-        result[todo] = _simulate(talon.take(todo), facts.take(todo), self)
+        rows = rows[todo]
+        count = todo.size
+        unseen = unseen[todo]
+        available = available[todo]
+        pair = (unseen[:, :12] & unseen[:, 11::-1]).any(axis=1)
+        if self._tables is None:
+            known = np.ones((count, EMPTY + 1), dtype=bool)
+            known[:, :52] = ~hidden[todo]
+            kings = VALUE == 13
+            alone = known & (kings[None, :] | available[:, PARTNER])  # `lone` is False here
+            alone[:, EMPTY] = False
+            facts = _Facts(known, alone, unseen[:, PARTNER], pair)
+            result[todo] = _simulate(talon.take(rows), facts, self)
+            return result
+        # One waste pile: the talon in draw order, and where draws and recycles show it.
+        wl = talon.wl[rows, 0]
+        sl = talon.sl[rows]
+        depth = np.arange(_TALON)[None, :]
+        from_stock = np.clip(sl[:, None] - 1 - (depth - wl[:, None]), -1, _TALON) % _WIDTH
+        order = np.where(
+            depth < wl[:, None],
+            talon.waste[rows, 0, :_TALON],
+            np.take_along_axis(talon.stock[rows], from_stock, axis=1),
+        )
+        values = VALUE[order].astype(np.int64)
+        # Known: the waste, the stock top where it plays, and everything after a pass.
+        known = (depth < wl[:, None] + self._stock_top) | (talon.pass_[rows] > 1)[:, None]
+        partner = np.where((values >= 1) & (values <= 12), 12 - values, 13)
+        line = np.arange(count)[:, None]
+        alone = known & ((values == 13) | available[line, partner])  # no unseen one alone
+        first, second = values[:, :-1], values[:, 1:]
+        known_a, known_b = known[:, :-1], known[:, 1:]
+        together = (
+            (known_a & known_b & (first + second == 13))
+            | (known_a & ~known_b & unseen[line, partner[:, :-1]])
+            | (~known_a & known_b & unseen[line, partner[:, 1:]])
+            | (~known_a & ~known_b & pair[:, None])
+        ) & (first > 0) & (second > 0)
+        more = np.ones(count, dtype=np.int64)
+        if self._passes:
+            more = (talon.pass_[rows] < self._passes).astype(np.int64)
+        shown, adjacent = self._tables
+        length = wl + sl
+        can = (alone & shown[wl, length, more]).any(axis=1)
+        can |= (together & adjacent[wl, length, more][:, 1:]).any(axis=1)
+        result[todo] = can
         return result
 
 
