@@ -48,6 +48,7 @@ RESET_OPTIONS = ("state", "layout", "pysolfc", "deal_seed")
 #: The one action a finished episode's mask flags (see `CardGameEnv.action_mask`).
 END_ACTION = 0
 _MAX_SEED = 2**64 - 1
+_PLAYING, _WON, _LOST = Status.PLAYING, Status.WON, Status.LOST
 
 StateT = TypeVar("StateT", bound="State[Any]")
 
@@ -171,7 +172,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self.game = game if isinstance(game, Game) else get_game(game)
         if self.game.encoding is None:
             raise InvalidArgumentError(f"{self.game.title} has no learning environment")
-        self._encoding = importlib.import_module(self.game.encoding)
+        # The module is not kept: an environment deep-copies (`copy.deepcopy`), a module not.
+        encoding = importlib.import_module(self.game.encoding)
         self.rules = self.game.as_rules(rules)
         if reward is None:
             reward = "win" if self.rules.scoring.name == "none" else "score"
@@ -183,11 +185,11 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._leak = leak_deal_seed
         self._action_count: int = self.game.action_count
         self.action_space = gym.spaces.Discrete(self._action_count)
-        low, high = self._encoding.observation_bounds(self.rules)
-        info_low, info_high = self._encoding.information_state_bounds(self.rules)
-        self.observation_slices: dict[str, slice] = self._encoding.observation_slices(self.rules)
+        low, high = encoding.observation_bounds(self.rules)
+        info_low, info_high = encoding.information_state_bounds(self.rules)
+        self.observation_slices: dict[str, slice] = encoding.observation_slices(self.rules)
         """The named parts of the observation array (the game's encoding documents them)."""
-        self.information_state_slices: dict[str, slice] = self._encoding.information_state_slices(
+        self.information_state_slices: dict[str, slice] = encoding.information_state_slices(
             self.rules
         )
         """The named parts of the information-state array."""
@@ -205,7 +207,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             )
         else:
             self.observation_space = array_space
-        self._encoder: Any = self._encoding.Encoder(self.rules)
+        self._encoder: Any = encoding.Encoder(self.rules)
         self._moves = tuple(self.game.action_to_move(a) for a in range(self._action_count))
         self._action_of = {move: action for action, move in enumerate(self._moves)}
         # The engines hand out these very move objects: found by identity, without hashing.
@@ -218,7 +220,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._state: StateT | None = None
         self._view: Any = None
         self._array: npt.NDArray[np.int16] = np.zeros(0, dtype=np.int16)
-        self._mask: npt.NDArray[np.int8] = np.zeros(self._action_count, dtype=np.int8)
+        self._mask = bytearray(self._action_count)  # the mask: 1 for each flagged action
         self._over = False
         self._deal_seed: int | None = None
 
@@ -251,15 +253,14 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     def _start(self, state: StateT) -> None:
         self._state = state
         self._clear_mask()
-        self._advance(state)
+        self._advance(state, self._fast(state) if self._fast is not None else None)
 
-    def _advance(self, state: StateT) -> None:
+    def _advance(self, state: StateT, vector: Any) -> None:
         """Encode `state` and set its mask, status and score. Where the game's encoder
         can read the honest view from the state (`advance`), no observation is built:
         its status and legal moves are then the observation's; elsewhere (a Pyramid game
         the engine declares LOST, where the honest view may play on) they come from
         ``state.observe()``."""
-        vector = self._fast(state) if self._fast is not None else None
         if vector is None:
             view = state.observe()
             self._view = view
@@ -277,9 +278,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._set_mask(status is not Status.PLAYING, moves)
 
     def _clear_mask(self) -> None:
-        # A new array each game; within a game only the entries that change are written,
-        # and the agent gets copies (the info's mask is never changed later).
-        self._mask = np.zeros(self._action_count, dtype=np.int8)
+        # Within a game only the entries that change are written (bytes, cheaper to write
+        # than an array's), and the agent gets arrays copied from them.
+        self._mask = bytearray(self._action_count)
         self._flags = bytearray(self._action_count)
         self._set = []
 
@@ -321,13 +322,16 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         (reward 0, ``terminated`` again). Reset to play on.
         """
         self.state  # noqa: B018 (raises before reset)
-        mask: npt.NDArray[np.int8] = self._mask.copy()
+        return self._mask_array()
+
+    def _mask_array(self) -> npt.NDArray[np.int8]:
+        mask: npt.NDArray[np.int8] = np.frombuffer(self._mask, dtype=np.int8).copy()
         return mask
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """`action_mask` as booleans, under the name sb3-contrib's ``MaskablePPO`` calls."""
         self.state  # noqa: B018 (raises before reset)
-        return self._mask.astype(bool)
+        return np.frombuffer(self._mask, dtype=np.bool_).copy()
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state array of the current position (see the game's encoding:
@@ -342,12 +346,12 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         else:
             array = self._array.copy()  # the agent may keep (or change) every array it gets
         if self.observation_type == "dict":
-            return {"observation": array, "action_mask": self._mask.copy()}
+            return {"observation": array, "action_mask": self._mask_array()}
         return array
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         info = {
-            "action_mask": self._mask.copy(),  # the agent may keep or change it
+            "action_mask": self._mask_array(),  # the agent may keep or change it
             "score": self._score,
             "status": self._status.value,
             "illegal_action": illegal,
@@ -413,6 +417,62 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._start(state)
         return self._observation(), self._info()
 
+    def get_state(self) -> dict[str, Any]:
+        """What `set_state` needs to put this environment (or another of the same game and
+        rules) back where it is now: ``{"state": the GameState, "deal_seed": its deal's
+        seed or None, "np_random": the random generator's state}``. The state is immutable
+        and the dict holds no array of the environment, so it keeps; it holds the full
+        position (hidden cards too): for saving a run, never for an agent. Wrappers (such
+        as the step limit of ``gymnasium.make``) keep their own counters.
+
+        Raises:
+            InvalidArgumentError: `reset` was never called.
+
+        Examples:
+            >>> from pyramid13.envs import PyramidEnv
+            >>> env = PyramidEnv("microsoft")
+            >>> _ = env.reset(seed=3)
+            >>> saved = env.get_state()
+            >>> first = env.step(100)[0]
+            >>> env.set_state(saved)
+            >>> bool((env.step(100)[0] == first).all())
+            True
+        """
+        state = self.state
+        return {
+            "state": state,
+            "deal_seed": self._deal_seed,
+            "np_random": dict(self.np_random.bit_generator.state),
+        }
+
+    def set_state(self, saved: dict[str, Any]) -> None:
+        """Put the environment back where `get_state` saw it: the position, its deal's
+        seed and the random generator (so later resets deal the same games).
+
+        Raises:
+            InvalidArgumentError: `saved` is not such a dict, or its state is not one of
+                this environment's game under its rules; nothing changes.
+        """
+        if not isinstance(saved, dict) or set(saved) != {"state", "deal_seed", "np_random"}:
+            raise InvalidArgumentError(
+                "saved must be a dict from get_state(), with 'state', 'deal_seed' and "
+                f"'np_random', not {describe(saved)}"
+            )
+        state = self._check_state(saved["state"])
+        deal_seed = saved["deal_seed"]
+        if deal_seed is not None:
+            deal_seed = _seed(deal_seed, "saved['deal_seed']")
+        generator = np.random.Generator(np.random.PCG64())
+        try:
+            generator.bit_generator.state = saved["np_random"]
+        except (TypeError, ValueError, KeyError):
+            raise InvalidArgumentError(
+                f"saved['np_random'] is not a PCG64 generator's state: {describe(saved['np_random'])}"
+            ) from None
+        self.np_random = generator
+        self._deal_seed = deal_seed
+        self._start(state)
+
     def _pysolfc_layout(self, number: object) -> Any:
         """The layout of PySolFC's deal `number` (each game's environment says how)."""
         return self.game.layout_type.from_pysolfc(number)  # type: ignore[attr-defined]
@@ -464,17 +524,35 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         before = self._score
         after = cast(StateT, state.apply_unchecked(self._moves[action]))
         self._state = after
-        self._advance(after)
-        status = self._status
+        fast = self._fast
+        vector = fast(after) if fast is not None else None
+        if vector is not None:  # `_advance`, inlined: the path of nearly every step
+            self._view = None
+            self._array = vector
+            status = after.status
+            self._score = score = after.score
+            self._status = status
+            over = status is not _PLAYING
+            self._set_mask(over, () if over else after.legal_moves())
+        else:
+            self._advance(after, None)
+            status = self._status
+            score = self._score
+            over = self._over
         if self.reward_mode == "score":
-            reward = float(self._score - before)
+            reward = float(score - before)
         else:
-            reward = 1.0 if status is Status.WON else -1.0 if status is Status.LOST else 0.0
-        if self.observation_type == "array" and not self.uses_information_state:
-            observation: Any = self._array.copy()  # the agent may keep (or change) it
-        else:
-            observation = self._observation()
-        return observation, reward, self._over, False, self._info()
+            reward = 1.0 if status is _WON else -1.0 if status is _LOST else 0.0
+        if self.observation_type == "array" and not self.uses_information_state and not self._leak:
+            mask: npt.NDArray[np.int8] = np.frombuffer(self._mask, dtype=np.int8).copy()
+            info = {
+                "action_mask": mask,
+                "score": score,
+                "status": status.value,
+                "illegal_action": False,
+            }
+            return self._array.copy(), reward, over, False, info
+        return self._observation(), reward, over, False, self._info()
 
     def render(self) -> str | None:
         """The position as text (``"ansi"``) or as an SVG document (``"svg"``), drawn from

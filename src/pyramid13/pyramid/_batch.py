@@ -26,11 +26,13 @@ NumPy (the ``rl`` extra) and is imported only through the game's registry entry
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
+from .._base.cards import DECK
 from .._base.errors import InvalidArgumentError, InvalidRulesError
 from .._base.integers import as_int
 from .._base.text import describe
@@ -38,9 +40,10 @@ from ._actions import ACTION_COUNT, action_to_move
 from ._encoding import PASS_CAP, pyramid_observation_size
 from ._geometry import COVERED_BY, COVERS, SLOTS, position_of
 from ._layout import Layout
+from ._observation import _removal_can_come
 from ._rules import Goal, RuleSet, as_rules
 from ._scoring import MICROSOFT_ROW_BONUS, CardemsScoring, MicrosoftScoring, NoScoring
-from ._state import GameState
+from ._state import PILE_BITS, GameState
 
 __all__ = ["PyramidBatch", "shuffled_cards"]
 
@@ -589,14 +592,12 @@ class PyramidBatch:
     @property
     def status(self) -> npt.NDArray[np.int8]:
         """The honest status of each game: 0 playing, 1 won, 2 lost (the codes of
-        `pyramid13.batch.STATUSES`), as ``Observation.status``."""
-        self._check_ready()
+        `pyramid13.batch.STATUSES`), as ``Observation.status`` (all 0 before `reset`)."""
         return self._status.copy()
 
     @property
     def score(self) -> IntArray:
         """The score of each game."""
-        self._check_ready()
         return self._score.copy()
 
     def state(self, index: int) -> GameState:
@@ -979,7 +980,10 @@ class PyramidBatch:
             alone = known & (kings[None, :] | available[:, PARTNER])  # `lone` is False here
             alone[:, EMPTY] = False
             facts = _Facts(known, alone, unseen[:, PARTNER], pair)
-            result[todo] = _simulate(talon.take(rows), facts, self)
+            verdict, open_ = _simulate(talon.take(rows), facts, self)
+            for index in np.flatnonzero(open_).tolist():  # a long cycle: the scalar check
+                verdict[index] = self._can_come_one(int(rows[index]), known[index], available[index])
+            result[todo] = verdict
             return result
         # One waste pile: the talon in draw order, and where draws and recycles show it.
         wl = talon.wl[rows, 0]
@@ -1015,6 +1019,34 @@ class PyramidBatch:
         result[todo] = can
         return result
 
+    def _can_come_one(self, row: int, known: BoolArray, available: BoolArray) -> bool:
+        """`_can_come` for game `row` alone, by the observation's own check."""
+        talon = self._talon
+        game = SimpleNamespace(
+            piles=self._piles,
+            draw_count=self.rules.draw_count,
+            offsets=tuple(PILE_BITS * pile for pile in range(self._piles)),
+            passes=self._passes,
+            stock_top=self._stock_top,
+            waste_pairing=self.rules.waste_pairing,
+        )
+        value_bits = sum(1 << (value + 1) for value in range(13) if available[value])
+        stock = tuple(
+            DECK[card] if known[card] else None
+            for card in talon.stock[row, : talon.sl[row]].tolist()
+        )
+        piles = tuple(
+            tuple(DECK[card] for card in talon.waste[row, pile, : talon.wl[row, pile]].tolist())
+            for pile in range(self._piles)
+        )
+        unseen = [DECK[card] for card in range(52) if not known[card]]
+        return bool(
+            _removal_can_come(game, value_bits, stock, piles, int(talon.pass_[row]), unseen)
+        )
+
+
+_SIMULATION_LIMIT = 4 * _WIDTH
+
 
 class _Facts:
     """What decides a removal among talon places, for each game of a simulation."""
@@ -1045,10 +1077,13 @@ class _Facts:
         return (first != EMPTY) & (second != EMPTY) & (both | one | none)
 
 
-def _simulate(talon: _Talon, facts: _Facts, batch: PyramidBatch) -> BoolArray:
+def _simulate(talon: _Talon, facts: _Facts, batch: PyramidBatch) -> tuple[BoolArray, BoolArray]:
     """`_Facts` games played on by draws and recycles alone, all at once, until a removal
-    can come (True) or the passes end or repeat (False), as `Observation.status` does."""
+    can come (True) or the passes end or repeat (False), as `Observation.status` does; and
+    the games left open after `_SIMULATION_LIMIT` draws and recycles (the passes of some
+    pile counts repeat only after many), for the scalar check."""
     count = talon.sl.size
+    rounds = 0
     result = np.zeros(count, dtype=bool)
     active = np.arange(count)
     first_waste = np.full_like(talon.waste, EMPTY)
@@ -1057,6 +1092,9 @@ def _simulate(talon: _Talon, facts: _Facts, batch: PyramidBatch) -> BoolArray:
     upper = np.triu(np.ones((piles + 1, piles + 1), dtype=bool), 1)
     rules = batch.rules
     while active.size:
+        rounds += 1
+        if rounds > _SIMULATION_LIMIT:
+            break
         line = active[:, None]
         tops = talon.tops(active)
         if batch._stock_top:
@@ -1097,7 +1135,9 @@ def _simulate(talon: _Talon, facts: _Facts, batch: PyramidBatch) -> BoolArray:
         keep = drawing.copy()
         keep[np.flatnonzero(turning)[~again]] = True
         active = active[keep]
-    return result
+    open_ = np.zeros(count, dtype=bool)
+    open_[active] = True
+    return result, open_
 
 
 def _seeds(seeds: Any, count: int) -> npt.NDArray[np.uint64]:
