@@ -213,6 +213,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         # The engines hand out these very move objects: found by identity, without hashing.
         self._action_of_id = {id(move): action for action, move in enumerate(self._moves)}
         self._fast: Any = getattr(self._encoder, "advance", None)
+        # A step returns the bare array and the usual info: the fast path of `step`.
+        self._plain = observation == "array" and not information_state and not leak_deal_seed
         self._flags = bytearray(self._action_count)  # 1 for each legal action
         self._set: list[int] = []  # the actions the mask flags
         self._status = Status.PLAYING
@@ -290,8 +292,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             legal = [END_ACTION]
         else:
             try:
-                by_id = self._action_of_id
-                legal = [by_id[id(move)] for move in moves]
+                legal = list(map(self._action_of_id.__getitem__, map(id, moves)))
             except KeyError:  # an equal move, not the same object
                 action_of = self._action_of
                 legal = [action_of[move] for move in moves]
@@ -522,7 +523,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             illegal = not (self._over and action == END_ACTION)
             return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
         before = self._score
-        after = cast(StateT, state.apply_unchecked(self._moves[action]))
+        after = state.apply_unchecked(self._moves[action])
         self._state = after
         fast = self._fast
         vector = fast(after) if fast is not None else None
@@ -543,7 +544,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             reward = float(score - before)
         else:
             reward = 1.0 if status is _WON else -1.0 if status is _LOST else 0.0
-        if self.observation_type == "array" and not self.uses_information_state and not self._leak:
+        if self._plain:
             mask: npt.NDArray[np.int8] = np.frombuffer(self._mask, dtype=np.int8).copy()
             info = {
                 "action_mask": mask,

@@ -396,6 +396,9 @@ class PyramidBatch:
         self._talon = _Talon(count, self._piles, self.rules.draw_count)
         self._score = np.zeros(count, dtype=np.int64)
         self._status = np.zeros(count, dtype=np.int8)
+        # True where a game was stuck (no removal) with every talon card known and some
+        # removal reachable: the draws and recycles that alone follow cannot change that.
+        self._sure = np.zeros(count, dtype=bool)
         # The observation: the card codes (column 52 a dump for EMPTY), then the rest.
         self._codes = np.zeros((count, EMPTY + 1), dtype=np.int16)
         self._rest = np.zeros((count, self._size - 52), dtype=np.int16)
@@ -838,6 +841,7 @@ class PyramidBatch:
         rest = self._rest
         rest[rows, :SLOTS] = np.where(present[:, :SLOTS], deal + 1, 0)
         rest[rows, SLOTS : 2 * SLOTS] = available
+        self._sure[rows] = False
         self._judge(rows)
 
     def _judge(self, rows: IntArray) -> None:
@@ -887,9 +891,13 @@ class PyramidBatch:
         stuck = ~won & ~removal[here]
         moving = drawing[here] | recycle[here]
         lost = stuck & ~moving
-        check = np.flatnonzero(stuck & moving)
+        waiting = stuck & moving
+        check = np.flatnonzero(waiting & ~self._sure[rows])
         if check.size:
-            lost[check] = ~self._can_come(rows[check], codes[here[check]])
+            came = self._can_come(rows[check], codes[here[check]])
+            lost[check] = ~came
+            self._sure[rows[check]] = came & (talon.pass_[rows[check]] > 1)
+        self._sure[rows[~waiting]] = False
         self._status[rows] = np.where(won, _WON, np.where(lost, _LOST, _PLAYING))
         over = self._status[pick] != _PLAYING
         bits[over, 0] = _ONE << np.uint64(_END_ACTION)

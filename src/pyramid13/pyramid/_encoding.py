@@ -46,6 +46,8 @@ imported only by the learning environments, through the game's registry entry
 
 from __future__ import annotations
 
+import copy
+from array import array
 from typing import Any
 
 import numpy as np
@@ -242,6 +244,7 @@ class PyramidEncoder:
         self._waste_base = _CARDS + 2 * SLOTS
         self._tail_base = self._waste_base + rules.waste_piles
         self._vector = np.zeros(self._size, dtype=np.int16)
+        self._buffer = array("h")  # what `advance` writes; `_vector` is a view of it
         self._observation: Observation | None = None
         self._pyramid: tuple[Card | None, ...] = ()
         self._talon: tuple[Any, ...] = ()
@@ -373,11 +376,14 @@ class PyramidEncoder:
         """
         if state.status is _LOST:
             return None
-        vector = self._vector
+        # The entries are written into an `array` (cheaper to write one by one than a
+        # NumPy array); the vector handed out is a NumPy view of it.
+        vector: Any = self._buffer
         last = self._state
         game = state._game
         if last is None or state._parent is not last or last._game is not game:
-            vector = self._vector = np.zeros(self._size, dtype=np.int16)
+            vector = self._buffer = array("h", bytes(2 * self._size))
+            self._vector = np.frombuffer(vector, dtype=np.int16)
             self._encode_state(vector, state)
         else:
             pyr = state._pyr
@@ -408,7 +414,7 @@ class PyramidEncoder:
                     vector[start + 1] = tail[1]
                     self._state = state
                     self._observation = None
-                    return vector
+                    return self._vector
                 elif move.kind is _DRAW:  # the drawn cards and the old tops lie below now
                     old = last._stock
                     for _ in range(((old.bit_length() + 5) // 6) - ((stock.bit_length() + 5) // 6)):
@@ -427,7 +433,19 @@ class PyramidEncoder:
                 self._advance_talon(vector, state)
         self._state = state
         self._observation = None
-        return vector
+        return self._vector
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PyramidEncoder:
+        clone = copy.copy(self)
+        memo[id(self)] = clone
+        for name, value in vars(self).items():
+            if name != "_vector":
+                setattr(clone, name, copy.deepcopy(value, memo))
+        if self._state is not None:  # the vector is a view of the buffer: of the copy's
+            clone._vector = np.frombuffer(clone._buffer, dtype=np.int16)
+        else:
+            clone._vector = self._vector.copy()
+        return clone
 
     def _encode_state(self, vector: npt.NDArray[np.int16], state: GameState) -> None:
         """Write every entry of `state`'s observation into the zeroed `vector`."""
@@ -514,7 +532,8 @@ class PyramidEncoder:
         old = self._tail
         start = self._tail_base
         if not old:
-            vector[start : start + _GLOBALS] = tail
+            for index in range(_GLOBALS):
+                vector[start + index] = tail[index]
         else:
             for index in range(_GLOBALS):
                 if tail[index] != old[index]:
