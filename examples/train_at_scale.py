@@ -8,7 +8,7 @@ call of the batched engine. It sees what an agent sees (the observation and the 
 never a hidden card. At the end it plays held-out deals with the trained policy and with a
 masked random player and prints both win rates and the time taken.
 
-``benchmarks/train_at_scale.py`` trains longer and puts GreedyBot beside them.
+``benchmarks/bench_training.py`` trains longer and puts GreedyBot beside them.
 """
 
 from __future__ import annotations
@@ -58,10 +58,11 @@ def train(
 ) -> tuple[Array, list[float]]:
     """Train the policy; the weights, and the mean reward per step of each update."""
     vector = gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=envs, preset=PRESET)
-    space = vector.single_observation_space
+    space: Any = vector.single_observation_space
     low, high = space.low.astype(np.float64), space.high.astype(np.float64)
     rng = np.random.default_rng(seed)
-    weights = np.zeros((low.size + 1, vector.single_action_space.n))
+    actions_space: Any = vector.single_action_space
+    weights = np.zeros((low.size + 1, int(actions_space.n)))
     observations, infos = vector.reset(seed=seed)
     fresh = np.zeros(envs, dtype=bool)  # the next step deals a new game (autoreset)
     history = []

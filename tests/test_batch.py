@@ -41,7 +41,10 @@ def _spider_cases() -> list[Any]:
 
 #: The rule sets each game's batch is checked under: every preset (Spider's in 1, 2 and 4
 #: suits).
-RULE_CASES: dict[str, Callable[[], list[Any]]] = {"pyramid": _pyramid_cases, "spider": _spider_cases}
+RULE_CASES: dict[str, Callable[[], list[Any]]] = {
+    "pyramid": _pyramid_cases,
+    "spider": _spider_cases,
+}
 #: Hypothesis strategies of each game's rule sets.
 RULE_STRATEGIES: dict[str, Callable[[], st.SearchStrategy[Any]]] = {
     "pyramid": rulesets,
@@ -66,7 +69,8 @@ def _compare(
     mask = games.legal_mask()
     arrays = games.observe()
     status = games.status
-    assert mask.dtype == np.bool_ and mask.shape == (games.n, scalar[0].action_space.n)
+    assert mask.dtype == np.bool_
+    assert mask.shape == (games.n, scalar[0].action_space.n)
     for index, env in enumerate(scalar):
         assert np.array_equal(mask[index], env.action_mask().astype(bool)), (where, index)
         assert np.array_equal(arrays[index], observations[index]), (where, index)
@@ -117,7 +121,9 @@ def check_against_environments(
 @pytest.mark.parametrize("rules", CASES)
 def test_every_preset_plays_as_the_scalar_engine_and_environment(rules: Any) -> None:
     rng = random.Random(str(rules))
-    assert check_against_environments(rules, [rng.randrange(2**64) for _ in range(5)], 150, rng) == 150
+    assert (
+        check_against_environments(rules, [rng.randrange(2**64) for _ in range(5)], 150, rng) == 150
+    )
 
 
 @pytest.mark.parametrize("game", BATCHED)
@@ -231,7 +237,8 @@ def test_an_illegal_action_changes_nothing_and_earns_nothing() -> None:
     mask = games.legal_mask()
     illegal = [int(np.flatnonzero(~row)[0]) for row in mask]
     rewards, terminated = games.step(np.array([illegal[0], -1, 500]))
-    assert rewards.tolist() == [0.0, 0.0, 0.0] and not terminated.any()
+    assert rewards.tolist() == [0.0, 0.0, 0.0]
+    assert not terminated.any()
     assert [games.state(index) for index in range(3)] == before
     assert np.array_equal(games.observe(), arrays)
 
@@ -253,8 +260,10 @@ def test_a_finished_game_stays_over_until_reset() -> None:
     state = games.state(0)
     for action in (envs.END_ACTION, 100):
         rewards, terminated = games.step(np.array([action, envs.END_ACTION]))
-        assert rewards[0] == 0.0 and terminated[0]
-        assert games.state(0) == state and games.state(0).history == state.history
+        assert rewards[0] == 0.0
+        assert terminated[0]
+        assert games.state(0) == state
+        assert games.state(0).history == state.history
 
 
 def test_auto_reset_deals_anew_at_once_and_reports_the_ended_game() -> None:
@@ -265,7 +274,8 @@ def test_auto_reset_deals_anew_at_once_and_reports_the_ended_game() -> None:
         seen = []
         for _ in range(200):
             mask = games.legal_mask()
-            assert mask.any(axis=1).all() and not mask[:, 0].all()
+            assert mask.any(axis=1).all()
+            assert not mask[:, 0].all()
             rewards, terminated = games.step(
                 np.array([rng.choice(np.flatnonzero(row).tolist()) for row in mask])
             )
@@ -307,7 +317,7 @@ def test_rules_the_batch_cannot_play_are_refused_by_option() -> None:
         name = "per-card"
 
         def score(self, score: int, event: Any) -> int:
-            return score + event.cards_removed
+            return score + int(event.cards_removed)
 
     with pytest.raises(p13.InvalidRulesError, match="scoring"):
         batch.for_rules(p13.RuleSet(scoring=PerCard()), 2)
@@ -316,7 +326,8 @@ def test_rules_the_batch_cannot_play_are_refused_by_option() -> None:
 def test_for_rules_finds_the_game_through_the_registry() -> None:
     engine = batch.for_rules(p13.RuleSet.preset("king-tut"), 3)
     assert isinstance(engine, batch.BatchEngine)
-    assert engine.n == 3 and engine.rules == p13.RuleSet.preset("king-tut")
+    assert engine.n == 3
+    assert engine.rules == p13.RuleSet.preset("king-tut")
     assert engine.reward_mode == "win"
     assert batch.for_rules("microsoft", 1).reward_mode == "score"
     assert batch.for_rules(None, 1).rules == p13.RuleSet()

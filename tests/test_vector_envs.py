@@ -22,15 +22,23 @@ import pyramid13 as p13  # noqa: E402
 from pyramid13 import batch  # noqa: E402
 
 BATCHED_IDS = {"pyramid": "pyramid13/Pyramid-v0", "spider": "pyramid13/Spider-v0"}
-VECTOR_CASES = [
-    (BATCHED_IDS[game.name], options)
-    for game in batch.batched_games()
-    for options in (
+#: The options each game's native vector env is checked with.
+VECTOR_OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "pyramid": [
         {"preset": "microsoft"},
         {"preset": "classic", "observation": "dict"},
         {"preset": "apophis", "reward": "score"},
-    )
-    if game.name == "pyramid" or "suits" in options
+    ],
+    "spider": [
+        {"preset": "microsoft", "suits": 1},
+        {"preset": "bicycle", "suits": 2, "observation": "dict"},
+        {"preset": "pysolfc", "suits": 4, "reward": "score"},
+    ],
+}
+VECTOR_CASES = [
+    (BATCHED_IDS[game.name], options)
+    for game in batch.batched_games()
+    for options in VECTOR_OPTIONS[game.name]
 ]
 
 
@@ -61,7 +69,9 @@ def test_the_native_vector_env_steps_as_the_synchronous_one(
         assert np.array_equal(native.action_masks(), mask.astype(bool))
         actions = np.array(
             [
-                rng.choice(np.flatnonzero(row).tolist()) if rng.random() < 0.9 else rng.randrange(-2, 110)
+                rng.choice(np.flatnonzero(row).tolist())
+                if rng.random() < 0.9
+                else rng.randrange(-2, 110)
                 for row in mask
             ]
         )
@@ -146,7 +156,7 @@ def test_bad_calls_on_the_native_vector_env_are_refused() -> None:
             native.step(actions)
     for seed in ([1], -1, 2**64):
         with pytest.raises(p13.InvalidArgumentError):
-            native.reset(seed=seed)  # type: ignore[arg-type]
+            native.reset(seed=seed)
     with pytest.raises(AttributeError):
         native.get_attr("state")
     assert native.get_wrapper_attr("action_masks")().shape == (2, 102)
@@ -163,7 +173,7 @@ def _play(env: Any, rng: random.Random, steps: int) -> list[Any]:
     out = []
     for _ in range(steps):
         action = rng.choice(np.flatnonzero(env.action_mask()).tolist())
-        observation, reward, terminated, truncated, info = env.step(action)
+        observation, reward, terminated, _, info = env.step(action)
         out.append((observation.tobytes(), reward, terminated, info["action_mask"].tobytes()))
         if terminated:
             env.reset()

@@ -188,14 +188,16 @@ def for_rules(rules: Any, n: int, *, game: Game | str | None = None, **options: 
     if game is not None:
         entry = game if isinstance(game, Game) else get_game(game)
     else:
+        found: Game | None
         try:
-            entry = game_of(rules, "rules", "RuleSet")
+            found = game_of(rules, "rules", "RuleSet")
         except InvalidArgumentError:
-            entry = get_game("pyramid") if rules is None or isinstance(rules, str) else None
-        if entry is None or not isinstance(rules, (entry.rules_type, str, type(None))):
+            found = get_game("pyramid") if rules is None or isinstance(rules, str) else None
+        if found is None or not isinstance(rules, (found.rules_type, str, type(None))):
             raise InvalidArgumentError(
                 f"rules must be a rule set of a game or a preset's name, not {describe(rules)}"
             )
+        entry = found
     engine = batch_class(entry)
     checked = entry.as_rules(rules)
     if options.get("reward") is None:

@@ -47,9 +47,9 @@ from ._base import (
     CardGameEnv,
     spawn_seeds,
 )
+from ._native import BatchVectorEnv, make_vector
 from ._pyramid_env import PyramidEnv
 from ._spider_env import SpiderEnv
-from ._native import BatchVectorEnv, make_vector
 from ._vector import CardGameVectorEnv
 
 if TYPE_CHECKING:  # each game's encoding lives in its package, found through the registry

@@ -332,7 +332,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """`action_mask` as booleans, under the name sb3-contrib's ``MaskablePPO`` calls."""
         self.state  # noqa: B018 (raises before reset)
-        return np.frombuffer(self._mask, dtype=np.bool_).copy()
+        masks: npt.NDArray[np.bool_] = np.frombuffer(self._mask, dtype=np.bool_).copy()
+        return masks
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state array of the current position (see the game's encoding:
@@ -467,8 +468,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         try:
             generator.bit_generator.state = saved["np_random"]
         except (TypeError, ValueError, KeyError):
+            found = describe(saved["np_random"])
             raise InvalidArgumentError(
-                f"saved['np_random'] is not a PCG64 generator's state: {describe(saved['np_random'])}"
+                f"saved['np_random'] is not a PCG64 generator's state: {found}"
             ) from None
         self.np_random = generator
         self._deal_seed = deal_seed
@@ -523,7 +525,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             illegal = not (self._over and action == END_ACTION)
             return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
         before = self._score
-        after = state.apply_unchecked(self._moves[action])
+        after = cast(StateT, state.apply_unchecked(self._moves[action]))
         self._state = after
         fast = self._fast
         vector = fast(after) if fast is not None else None

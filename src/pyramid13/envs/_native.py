@@ -32,7 +32,7 @@ __all__ = ["BatchVectorEnv"]
 _STATUS_TEXT = np.array([status.value for status in batches.STATUSES], dtype=object)
 
 
-class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
+class BatchVectorEnv(gymnasium.vector.VectorEnv):
     """`num_envs` games of one game and rule set, stepped in one call of its batched engine.
 
     It behaves as `CardGameVectorEnv` (Gymnasium's synchronous vector environment of
@@ -154,7 +154,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
                 self._generators[index] = seeding.np_random(value)[0]
         if options:
             # One environment checks the options and builds the start, as it would.
-            probe = CardGameEnv(self.game, self.rules)
+            probe: CardGameEnv[Any] = CardGameEnv(self.game, self.rules)
             probe.reset(options=options)
             deal = probe.deal_seed
             if deal is not None:
@@ -184,7 +184,9 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
 
     def step(
         self, actions: Any
-    ) -> tuple[Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+    ) -> tuple[
+        Any, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
+    ]:
         """Play one action in each game (a game that ended at the last step is dealt anew
         instead, its action ignored): ``(observations, rewards, terminated, truncated,
         infos)``, as `CardGameVectorEnv`'s.
@@ -259,7 +261,8 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc]
         name sb3-contrib's ``MaskablePPO`` calls (a finished game flags `END_ACTION`)."""
         if self._mask is None:
             raise InvalidArgumentError("call reset() before using the environment")
-        return self._mask.copy()
+        masks: npt.NDArray[np.bool_] = self._mask.copy()
+        return masks
 
     def get_wrapper_attr(self, name: str) -> Any:
         """The attribute `name` (this environment wraps nothing): ``"action_masks"``, ..."""
@@ -308,7 +311,11 @@ def make_vector(
             f"vectorize must be 'auto', 'native' or 'sync', not {describe(vectorize)}"
         )
     native_keys = {"preset", "suits", "reward", "observation", "max_episode_steps"}
-    plain = set(kwargs) <= native_keys | {"information_state", "render_mode", "leak_deal_seed"} and (
+    plain = set(kwargs) <= native_keys | {
+        "information_state",
+        "render_mode",
+        "leak_deal_seed",
+    } and (
         not kwargs.get("information_state")
         and kwargs.get("render_mode") is None
         and not kwargs.get("leak_deal_seed")
@@ -316,9 +323,11 @@ def make_vector(
     if vectorize == "sync" or (vectorize == "auto" and not plain):
         return CardGameVectorEnv(env_id, num_envs, **kwargs)
     spec = gymnasium.spec(env_id)
-    probe = gymnasium.make(env_id, max_episode_steps=kwargs.get("max_episode_steps"), **{
-        key: value for key, value in kwargs.items() if key in ("preset", "suits", "reward")
-    })
+    probe = gymnasium.make(
+        env_id,
+        max_episode_steps=kwargs.get("max_episode_steps"),
+        **{key: value for key, value in kwargs.items() if key in ("preset", "suits", "reward")},
+    )
     env: Any = probe.unwrapped
     options = {key: kwargs[key] for key in ("reward", "observation") if key in kwargs}
     limit = kwargs.get("max_episode_steps", spec.max_episode_steps)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -115,7 +115,10 @@ _OVERLAP = np.array(
     [
         (upper, lower, other)
         for lower in range(SLOTS)
-        for upper, other in ((_ON_ME[lower, 0], _ON_ME[lower, 1]), (_ON_ME[lower, 1], _ON_ME[lower, 0]))
+        for upper, other in (
+            (_ON_ME[lower, 0], _ON_ME[lower, 1]),
+            (_ON_ME[lower, 1], _ON_ME[lower, 0]),
+        )
         if upper < SLOTS
     ],
     dtype=np.int64,
@@ -137,7 +140,8 @@ def _next(state: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
     z ^= z >> np.uint64(27)
     z *= _MIX2
     z ^= z >> np.uint64(31)
-    return z
+    result: npt.NDArray[np.uint64] = z
+    return result
 
 
 def shuffled_cards(seeds: Any) -> npt.NDArray[np.int8]:
@@ -254,12 +258,12 @@ class _Talon:
     def tops(self, rows: IntArray | slice) -> npt.NDArray[np.int8]:
         """The top card of each waste pile (EMPTY for an empty pile), ``[rows, piles]``."""
         waste = self.waste[rows]
-        return np.take_along_axis(waste, (self.wl[rows] - 1)[:, :, None] % _WIDTH, axis=2)[
-            :, :, 0
-        ]
+        return np.take_along_axis(waste, (self.wl[rows] - 1)[:, :, None] % _WIDTH, axis=2)[:, :, 0]
 
 
-def _exposure_tables(draw_count: int, stock_top: bool, waste_pairing: bool) -> tuple[BoolArray, BoolArray]:
+def _exposure_tables(
+    draw_count: int, stock_top: bool, waste_pairing: bool
+) -> tuple[BoolArray, BoolArray]:
     """Where draws and recycles alone expose cards of one waste pile's talon.
 
     The talon in draw order is the waste, bottom first, then the stock, top first: a
@@ -596,12 +600,14 @@ class PyramidBatch:
     def status(self) -> npt.NDArray[np.int8]:
         """The honest status of each game: 0 playing, 1 won, 2 lost (the codes of
         `pyramid13.batch.STATUSES`), as ``Observation.status`` (all 0 before `reset`)."""
-        return self._status.copy()
+        status: npt.NDArray[np.int8] = self._status.copy()
+        return status
 
     @property
     def score(self) -> IntArray:
         """The score of each game."""
-        return self._score.copy()
+        score: IntArray = self._score.copy()
+        return score
 
     def state(self, index: int) -> GameState:
         """Game `index` as a `GameState` equal to the scalar engine's: its start (the
@@ -669,7 +675,7 @@ class PyramidBatch:
     def _redeal(self, rows: IntArray) -> None:
         """Deal `rows` anew from the auto-reset generator's next seeds."""
         if self._pool_seeds.size < rows.size:
-            more = max(rows.size, min(self.n, 1024))
+            more = max(rows.size, 4096)  # dealt together: cheaper a deal
             seeds = self._rng.integers(0, 2**64, size=more, dtype=np.uint64)
             self._pool_seeds = np.concatenate([self._pool_seeds, seeds])
             self._pool = np.concatenate([self._pool, shuffled_cards(seeds)])
@@ -788,7 +794,7 @@ class PyramidBatch:
                     rest[now, SLOTS + slot_now] = 1
         outside = ~in_pyramid & (cards != EMPTY)
         if not outside.any():
-            return found
+            return found  # type: ignore[no-any-return]
         talon = self._talon
         where = rows[outside]
         wanted = cards[outside]
@@ -814,7 +820,7 @@ class PyramidBatch:
             talon.wt[pile_rows] -= 1
             codes[pile_rows, talon.waste[pile_rows, pile, depth - 1]] = EXPOSED_TALON
         found[outside] = on_stock | on_pile
-        return found
+        return found  # type: ignore[no-any-return]
 
     # -- masks, statuses and observations ------------------------------------------------
 
@@ -870,10 +876,12 @@ class PyramidBatch:
         self._rest[pick, self._tops_at :] = block
         codes = self._codes[pick]
         exposed = ((codes == AVAILABLE) | (codes == EXPOSED_TALON))[:, :52]
-        nibbles = np.packbits(exposed.reshape(-1, 4, 13), axis=1, bitorder="little")[:, 0, :]
-        bits = _KING_BITS[nibbles[:, 12]]
+        suits = exposed.view(np.uint8).reshape(-1, 4, 13)
+        nibbles = suits[:, 0] | (suits[:, 1] << 1) | (suits[:, 2] << 2) | (suits[:, 3] << 3)
+        bits = np.take(_KING_BITS, nibbles[:, 12], axis=0)
         for value in range(6):
-            bits |= _PAIR_BITS[value][nibbles[:, value] | (nibbles[:, 11 - value] << 4)]
+            key = nibbles[:, value] | (nibbles[:, 11 - value] << 4)
+            bits |= np.take(_PAIR_BITS[value], key, axis=0)
         removal = (bits[:, 0] | bits[:, 1]) != 0
         if self.rules.overlap_pairing:
             self._overlap(pick, codes, bits, removal)
@@ -964,9 +972,11 @@ class PyramidBatch:
         # the top has its own code where it plays); later, every card.
         hidden = (codes[:, :52] == UNSEEN) & first[:, None]
         unseen = np.zeros((count, 14), dtype=bool)  # by value - 1; column 13: never
-        unseen[:, :13] = hidden.reshape(count, 4, 13).any(axis=1)
+        suits = hidden.reshape(count, 4, 13)
+        unseen[:, :13] = suits[:, 0] | suits[:, 1] | suits[:, 2] | suits[:, 3]
         available = np.zeros((count, 14), dtype=bool)
-        available[:, :13] = (codes[:, :52] == AVAILABLE).reshape(count, 4, 13).any(axis=1)
+        suits = (codes[:, :52] == AVAILABLE).reshape(count, 4, 13)
+        available[:, :13] = suits[:, 0] | suits[:, 1] | suits[:, 2] | suits[:, 3]
         # An unseen card that makes a removal alone; two unseen cards summing to 13.
         lone = unseen[:, 12] | (unseen[:, :12] & available[:, 11::-1]).any(axis=1)
         result = np.zeros(count, dtype=bool)
@@ -980,7 +990,7 @@ class PyramidBatch:
         count = todo.size
         unseen = unseen[todo]
         available = available[todo]
-        pair = (unseen[:, :12] & unseen[:, 11::-1]).any(axis=1)
+        pair = cast(BoolArray, (unseen[:, :12] & unseen[:, 11::-1]).any(axis=1))
         if self._tables is None:
             known = np.ones((count, EMPTY + 1), dtype=bool)
             known[:, :52] = ~hidden[todo]
@@ -990,7 +1000,9 @@ class PyramidBatch:
             facts = _Facts(known, alone, unseen[:, PARTNER], pair)
             verdict, open_ = _simulate(talon.take(rows), facts, self)
             for index in np.flatnonzero(open_).tolist():  # a long cycle: the scalar check
-                verdict[index] = self._can_come_one(int(rows[index]), known[index], available[index])
+                verdict[index] = self._can_come_one(
+                    int(rows[index]), known[index], available[index]
+                )
             result[todo] = verdict
             return result
         # One waste pile: the talon in draw order, and where draws and recycles show it.
@@ -1012,11 +1024,15 @@ class PyramidBatch:
         first, second = values[:, :-1], values[:, 1:]
         known_a, known_b = known[:, :-1], known[:, 1:]
         together = (
-            (known_a & known_b & (first + second == 13))
-            | (known_a & ~known_b & unseen[line, partner[:, :-1]])
-            | (~known_a & known_b & unseen[line, partner[:, 1:]])
-            | (~known_a & ~known_b & pair[:, None])
-        ) & (first > 0) & (second > 0)
+            (
+                (known_a & known_b & (first + second == 13))
+                | (known_a & ~known_b & unseen[line, partner[:, :-1]])
+                | (~known_a & known_b & unseen[line, partner[:, 1:]])
+                | (~known_a & ~known_b & pair[:, None])
+            )
+            & (first > 0)
+            & (second > 0)
+        )
         more = np.ones(count, dtype=np.int64)
         if self._passes:
             more = (talon.pass_[rows] < self._passes).astype(np.int64)
@@ -1070,7 +1086,9 @@ class _Facts:
         self.pair = pair  # [m]: two unseen cards sum to 13
 
     def take(self, rows: IntArray) -> _Facts:
-        return _Facts(self.known[rows], self.alone[rows], self.partner_unseen[rows], self.pair[rows])
+        return _Facts(
+            self.known[rows], self.alone[rows], self.partner_unseen[rows], self.pair[rows]
+        )
 
     def pairs(self, line: IntArray, first: Any, second: Any) -> BoolArray:
         """Whether the cards (known or not) at places `first` and `second` of the games
@@ -1082,7 +1100,8 @@ class _Facts:
             ~known_a & known_b & self.partner_unseen[line, second]
         )
         none = ~known_a & ~known_b & self.pair[line]
-        return (first != EMPTY) & (second != EMPTY) & (both | one | none)
+        result: BoolArray = (first != EMPTY) & (second != EMPTY) & (both | one | none)
+        return result
 
 
 def _simulate(talon: _Talon, facts: _Facts, batch: PyramidBatch) -> tuple[BoolArray, BoolArray]:
@@ -1153,9 +1172,7 @@ def _seeds(seeds: Any, count: int) -> npt.NDArray[np.uint64]:
         values = [as_int(seed) for seed in seeds]
     except TypeError:
         values = [None]
-    if len(values) != count or any(
-        value is None or not 0 <= value <= _M64 for value in values
-    ):
+    if len(values) != count or any(value is None or not 0 <= value <= _M64 for value in values):
         raise InvalidArgumentError(
             f"seeds must be {count} ints in 0..2**64-1, not {describe(seeds)}"
         )

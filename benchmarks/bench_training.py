@@ -2,7 +2,7 @@
 environment (``examples/train_at_scale.py``) beside masked random play and GreedyBot, on
 held-out deals, with the time the training took.
 
-Run: ``python benchmarks/train_at_scale.py [--envs 1024] [--updates 60] [--deals 2000]``.
+Run: ``python benchmarks/bench_training.py [--envs 1024] [--updates 60] [--deals 2000]``.
 Every player plays the same held-out deals (seeds from 10**9 on, never dealt in training);
 the trained policy and the random player play them all at once on the batched engine,
 GreedyBot one by one (``win_rate``). The wall time is the training's alone.
