@@ -257,6 +257,10 @@ class _Talon:
 
     def tops(self, rows: IntArray | slice) -> npt.NDArray[np.int8]:
         """The top card of each waste pile (EMPTY for an empty pile), ``[rows, piles]``."""
+        if self.piles == 1:
+            depth = (self.wl[rows, 0] - 1) % _WIDTH
+            top: npt.NDArray[np.int8] = self.waste[rows, 0][np.arange(depth.size), depth]
+            return top[:, None]
         waste = self.waste[rows]
         return np.take_along_axis(waste, (self.wl[rows] - 1)[:, :, None] % _WIDTH, axis=2)[:, :, 0]
 
@@ -807,12 +811,16 @@ class PyramidBatch:
             talon.stock[stock_rows, below] = EMPTY
             talon.sl[stock_rows] = below
             codes[stock_rows, talon.stock[stock_rows, below - 1]] = EXPOSED_TALON
-        tops = talon.tops(where)
-        hits = (tops == wanted[:, None]) & ~on_stock[:, None]
-        on_pile = hits.any(axis=1)
+        if self._piles == 1:
+            depth = talon.wl[where, 0] - 1
+            on_pile = ~on_stock & (talon.waste[where, 0, depth % _WIDTH] == wanted)
+            pile = np.zeros(int(on_pile.sum()), dtype=np.int64)
+        else:
+            hits = (talon.tops(where) == wanted[:, None]) & ~on_stock[:, None]
+            on_pile = hits.any(axis=1)
+            pile = hits[on_pile].argmax(axis=1)
         if on_pile.any():
             pile_rows = where[on_pile]
-            pile = hits[on_pile].argmax(axis=1)
             codes[pile_rows, wanted[on_pile]] = REMOVED
             depth = talon.wl[pile_rows, pile] - 1
             talon.waste[pile_rows, pile, depth] = EMPTY
