@@ -13,6 +13,7 @@ LOST, where the observation is built); `observe` builds it on demand.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import random
 from typing import Any, Generic, TypeVar, cast
@@ -213,6 +214,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         # The engines hand out these very move objects: found by identity, without hashing.
         self._action_of_id = {id(move): action for action, move in enumerate(self._moves)}
         self._fast: Any = getattr(self._encoder, "advance", None)
+        # Where the encoder also gives the honest status and moves (`advance_view`), no
+        # step builds the observation, not even where the engine declares a game lost.
+        self._honest: Any = getattr(self._encoder, "advance_view", None)
         # A step returns the bare array and the usual info: the fast path of `step`.
         self._plain = observation == "array" and not information_state and not leak_deal_seed
         self._flags = bytearray(self._action_count)  # 1 for each legal action
@@ -223,6 +227,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._view: Any = None
         self._array: npt.NDArray[np.int16] = np.zeros(0, dtype=np.int16)
         self._mask = bytearray(self._action_count)  # the mask: 1 for each flagged action
+        self._mask_view = np.frombuffer(self._mask, dtype=np.int8)  # copied for the agent
         self._over = False
         self._deal_seed: int | None = None
 
@@ -283,6 +288,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         # Within a game only the entries that change are written (bytes, cheaper to write
         # than an array's), and the agent gets arrays copied from them.
         self._mask = bytearray(self._action_count)
+        self._mask_view = np.frombuffer(self._mask, dtype=np.int8)
         self._flags = bytearray(self._action_count)
         self._set = []
 
@@ -312,6 +318,14 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             flags[END_ACTION] = 0  # flagged in the mask, but no move: it changes nothing
         self._set = legal
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardGameEnv[StateT]:
+        clone = type(self).__new__(type(self))
+        memo[id(self)] = clone
+        for name, value in self.__dict__.items():
+            clone.__dict__[name] = copy.deepcopy(value, memo)
+        clone._mask_view = np.frombuffer(clone._mask, dtype=np.int8)  # a view of its own
+        return clone
+
     # -- the Gymnasium API ---------------------------------------------------------------
 
     def action_mask(self) -> npt.NDArray[np.int8]:
@@ -326,7 +340,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         return self._mask_array()
 
     def _mask_array(self) -> npt.NDArray[np.int8]:
-        mask: npt.NDArray[np.int8] = np.frombuffer(self._mask, dtype=np.int8).copy()
+        mask: npt.NDArray[np.int8] = self._mask_view.copy()
         return mask
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
@@ -527,9 +541,16 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         before = self._score
         after = cast(StateT, state.apply_unchecked(self._moves[action]))
         self._state = after
-        fast = self._fast
-        vector = fast(after) if fast is not None else None
-        if vector is not None:  # `_advance`, inlined: the path of nearly every step
+        honest = self._honest
+        if honest is not None:  # the array, the honest status and moves, from the state
+            vector, status, moves = honest(after)
+            self._view = None
+            self._array = vector
+            self._score = score = after.score
+            self._status = status
+            over = status is not _PLAYING
+            self._set_mask(over, moves)
+        elif (vector := self._fast(after) if self._fast is not None else None) is not None:
             self._view = None
             self._array = vector
             status = after.status
@@ -547,9 +568,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         else:
             reward = 1.0 if status is _WON else -1.0 if status is _LOST else 0.0
         if self._plain:
-            mask: npt.NDArray[np.int8] = np.frombuffer(self._mask, dtype=np.int8).copy()
             info = {
-                "action_mask": mask,
+                "action_mask": self._mask_view.copy(),
                 "score": score,
                 "status": status.value,
                 "illegal_action": False,

@@ -56,10 +56,11 @@ import numpy.typing as npt
 from .._base.cards import Card
 from .._base.status import Status
 from ._geometry import COVERED_BY, COVERS, SLOTS
-from ._moves import MoveKind
-from ._observation import Observation, observe
+from ._moves import Move, MoveKind
+from ._observation import Observation, _honest_moves, observe
+from ._observation import _known_stock as _stock_as_known
 from ._rules import RuleSet
-from ._state import PILE_MASK, GameState
+from ._state import _DRAW_ONLY, _VALUE, PILE_MASK, GameState
 
 __all__ = [
     "PASS_CAP",
@@ -84,6 +85,7 @@ __all__ = [
 REMOVED, COVERED, AVAILABLE, EXPOSED_TALON, WASTE_BELOW, UNSEEN = range(6)
 _DRAW = MoveKind.DRAW
 _LOST = Status.LOST
+_PLAYING = Status.PLAYING
 _CARDS = 52
 _GLOBALS = 4
 _TALON = 24  # the cards outside the 28-card pyramid
@@ -376,6 +378,43 @@ class PyramidEncoder:
         """
         if state.status is _LOST:
             return None
+        return self._encode(state)
+
+    def advance_view(
+        self, state: GameState
+    ) -> tuple[npt.NDArray[np.int16], Status, tuple[Move, ...]]:
+        """`advance` for every state, with the honest status and legal moves: the
+        observation's (``update(state.observe())``'s vector, ``observe().status`` and
+        ``observe().legal_moves()``), without building the observation. Where the engine
+        says LOST, the honest moves are worked out from what the player has seen, as
+        `Observation.legal_moves` does; the array never depends on the status.
+
+        Returns:
+            The encoder's own vector (copy it to keep it), the status and the moves.
+        """
+        status = state.status
+        vector = self._encode(state)
+        if status is not _LOST:
+            return vector, status, state.legal_moves() if status is _PLAYING else ()
+        game = state._game
+        stock = state._stock
+        if state._pass == 1 and stock:
+            # The first pass: an unseen stock card that makes a removal alone will lie on a
+            # waste top (the bottom card does, at the last draw): the player draws on.
+            bits = game.shape(state._pyr).value_bits
+            unseen_stock = stock >> 6 if game.stock_top else stock
+            while unseen_stock:
+                value = _VALUE[unseen_stock & 63]
+                if value == 13 or bits >> (13 - value) & 1:
+                    return vector, _PLAYING, _DRAW_ONLY
+                unseen_stock >>= 6
+        known = _stock_as_known(state)
+        unseen = [card for card, seen in zip(state.stock, known, strict=True) if seen is None]
+        moves = _honest_moves(state, known, unseen)
+        return vector, _PLAYING if moves else _LOST, moves
+
+    def _encode(self, state: GameState) -> npt.NDArray[np.int16]:
+        """`advance`'s work: the vector of `state`, whatever its status."""
         # The entries are written into an `array` (cheaper to write one by one than a
         # NumPy array); the vector handed out is a NumPy view of it.
         vector: Any = self._buffer
