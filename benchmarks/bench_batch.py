@@ -7,9 +7,8 @@ Run: ``python benchmarks/bench_batch.py [--game pyramid] [--n 4096] [--steps 200
 
 Every figure is CPU time (``time.process_time``) of one process, the best of ``--repeat``
 runs, so other work on the machine slows it little. Batch: a loop of ``legal_mask()``, a
-random legal action per game drawn from that mask inside the timed loop (the argmax of
-16-bit random numbers over the legal actions: uniform but for ties, one in 65,536), and
-``step``, with ``auto_reset=True`` so every game is always in play. Vector environments:
+random legal action per game drawn uniformly from that mask inside the timed loop (a
+random index into each game's legal actions), and ``step``, with ``auto_reset=True`` so every game is always in play. Vector environments:
 ``gymnasium.make_vec`` (the native `BatchVectorEnv`) against ``SyncVectorEnv`` of the
 scalar environment, the same sampler over ``infos["action_mask"]``, the same number of
 environments. Single environment: ``env.step`` over recorded random games against
@@ -52,11 +51,12 @@ def sampler(seed: int) -> Callable[[npt.NDArray[Any]], npt.NDArray[np.int64]]:
     rng = np.random.default_rng(seed)
 
     def sample(mask: npt.NDArray[Any]) -> npt.NDArray[np.int64]:
-        noise = np.frombuffer(rng.bytes(2 * mask.size), dtype=np.uint16).reshape(mask.shape)
-        scores = noise.astype(np.float32)  # argmax runs fastest on floats
-        scores += 1.0
-        scores *= mask
-        chosen: npt.NDArray[np.int64] = scores.argmax(axis=1)
+        games, actions = mask.shape
+        legal = np.flatnonzero(mask)  # every game's legal actions, game after game
+        counts = np.bincount(legal // actions, minlength=games)
+        first = np.cumsum(counts) - counts
+        pick = first + (rng.random(games) * counts).astype(np.int64)
+        chosen: npt.NDArray[np.int64] = legal[pick] - np.arange(games) * actions
         return chosen
 
     return sample

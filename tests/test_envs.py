@@ -218,7 +218,8 @@ def test_no_info_holds_the_deal_seed_unless_asked() -> None:
 
 
 @pytest.mark.parametrize(
-    ("vectorize", "kind"), [("auto", "BatchVectorEnv"), ("sync", "CardGameVectorEnv")]
+    ("vectorize", "kind"),
+    [("auto", "CardGameVectorEnv"), ("native", "BatchVectorEnv"), ("sync", "CardGameVectorEnv")],
 )
 def test_vector_environments_draw_no_deal_twice(vectorize: str, kind: str) -> None:
     seeds: list[int] = []

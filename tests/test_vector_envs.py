@@ -43,7 +43,7 @@ VECTOR_CASES = [
 
 
 def _pair(env_id: str, count: int, **options: Any) -> tuple[Any, Any]:
-    native = gymnasium.make_vec(env_id, num_envs=count, **options)
+    native = gymnasium.make_vec(env_id, num_envs=count, vectorize="native", **options)
     sync = gymnasium.make_vec(env_id, num_envs=count, vectorize="sync", **options)
     assert isinstance(native, envs.BatchVectorEnv)
     assert isinstance(sync, envs.CardGameVectorEnv)
@@ -107,7 +107,9 @@ def test_reset_options_start_every_game_where_asked() -> None:
 
 
 def test_returned_arrays_are_never_changed_later() -> None:
-    native = gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=4, preset="classic")
+    native = gymnasium.make_vec(
+        "pyramid13/Pyramid-v0", num_envs=4, preset="classic", vectorize="native"
+    )
     observations, infos = native.reset(seed=1)
     kept = observations.copy(), infos["action_mask"].copy()
     for _ in range(5):
@@ -117,8 +119,15 @@ def test_returned_arrays_are_never_changed_later() -> None:
 
 
 def test_make_vec_serves_the_other_options_with_the_synchronous_env() -> None:
+    wide = envs.NATIVE_FROM
+    assert isinstance(
+        gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=wide), envs.BatchVectorEnv
+    )
+    assert isinstance(
+        gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=2), envs.CardGameVectorEnv
+    )
     for options in ({"information_state": True}, {"render_mode": "ansi"}, {"leak_deal_seed": True}):
-        vector = gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=2, **options)
+        vector = gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=wide, **options)
         assert isinstance(vector, envs.CardGameVectorEnv)
 
     class Odd:
@@ -135,7 +144,7 @@ def test_make_vec_serves_the_other_options_with_the_synchronous_env() -> None:
 
     rules = p13.RuleSet(scoring=Odd())
     assert isinstance(
-        gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=2, preset=rules),
+        gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=wide, preset=rules),
         envs.CardGameVectorEnv,
     )
     with pytest.raises(p13.InvalidRulesError, match="scoring"):

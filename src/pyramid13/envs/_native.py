@@ -1,8 +1,8 @@
 """The native vector environment: one batched engine (`pyramid13.batch`) stepped per call.
 
 Layer: generic. ``gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=n)`` builds a
-`BatchVectorEnv` wherever the game has a batched engine that can play the rules and the
-options allow it (see `make_vector`); each step is one call of the engine for all `n`
+`BatchVectorEnv` for `NATIVE_FROM` environments or more, wherever the game has a batched
+engine that can play the rules and the options allow it (see `make_vector`); each step is one call of the engine for all `n`
 games, with the same observations, rewards, ``terminated``, ``truncated`` and infos as
 `CardGameVectorEnv` (Gymnasium's synchronous vector environment of `CardGameEnv`), deal
 for deal, seeded the same way.
@@ -27,7 +27,12 @@ from .._base.integers import as_int
 from .._base.text import describe
 from ._base import END_ACTION, OBSERVATION_TYPES, CardGameEnv, _seed, spawn_seeds
 
-__all__ = ["BatchVectorEnv"]
+__all__ = ["NATIVE_FROM", "BatchVectorEnv", "make_vector"]
+
+#: The fewest environments for which ``gymnasium.make_vec`` builds a `BatchVectorEnv` by
+#: default: a call of the batched engine costs some NumPy calls whatever the number of
+#: games, so below this a `CardGameVectorEnv` (a Python step per game) is as fast.
+NATIVE_FROM = 32
 
 _STATUS_TEXT = np.array([status.value for status in batches.STATUSES], dtype=object)
 
@@ -65,7 +70,8 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
     Examples:
         >>> import gymnasium, numpy as np
         >>> import pyramid13.envs
-        >>> envs = gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=4, preset="classic")
+        >>> envs = gymnasium.make_vec(
+        ...     "pyramid13/Pyramid-v0", num_envs=4, preset="classic", vectorize="native")
         >>> type(envs).__name__, envs.metadata["autoreset_mode"].value
         ('BatchVectorEnv', 'NextStep')
         >>> observations, infos = envs.reset(seed=7)
@@ -289,8 +295,9 @@ def make_vector(
     env_id: str, num_envs: int = 1, *, vectorize: str = "auto", **kwargs: Any
 ) -> gymnasium.vector.VectorEnv:
     """What ``gymnasium.make_vec`` builds for the environments (their
-    ``vector_entry_point``): a `BatchVectorEnv` where it can serve the arguments, else a
-    `CardGameVectorEnv`; both behave the same, the first far faster.
+    ``vector_entry_point``): a `BatchVectorEnv` where it can serve the arguments and
+    `num_envs` is at least `NATIVE_FROM`, else a `CardGameVectorEnv`; both behave the
+    same, the first far faster for many environments.
 
     The native environment serves ``preset`` (and Spider's ``suits``), ``reward``,
     ``observation`` and ``max_episode_steps`` for a game with a batched engine that plays
@@ -303,6 +310,18 @@ def make_vector(
         vectorize: ``"auto"`` (the default), ``"native"`` (a `BatchVectorEnv` or an
             error) or ``"sync"`` (a `CardGameVectorEnv`).
         **kwargs: the environment's keyword arguments.
+
+    Raises:
+        InvalidArgumentError: an unknown `vectorize`, or bad arguments of the environment.
+        InvalidRulesError: ``vectorize="native"`` with rules the batched engine cannot
+            play.
+
+    Examples:
+        >>> import gymnasium
+        >>> import pyramid13.envs
+        >>> [type(gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=n)).__name__
+        ...  for n in (4, 64)]
+        ['CardGameVectorEnv', 'BatchVectorEnv']
     """
     from ._vector import CardGameVectorEnv
 
@@ -320,7 +339,7 @@ def make_vector(
         and kwargs.get("render_mode") is None
         and not kwargs.get("leak_deal_seed")
     )
-    if vectorize == "sync" or (vectorize == "auto" and not plain):
+    if vectorize == "sync" or (vectorize == "auto" and (not plain or num_envs < NATIVE_FROM)):
         return CardGameVectorEnv(env_id, num_envs, **kwargs)
     spec = gymnasium.spec(env_id)
     probe = gymnasium.make(

@@ -5,7 +5,8 @@ except that ``reset(seed=s)`` seeds sub-environment ``i`` with ``spawn_seeds(s, 
 `numpy.random.SeedSequence` spawn) instead of ``s + i``, so resets with seeds 7 and 8 deal
 no game twice. ``gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=n)`` (the
 environments' ``vector_entry_point``, `make_vector`) builds the native `BatchVectorEnv`,
-which behaves the same, where it can, and a `CardGameVectorEnv` otherwise (or with
+which behaves the same, for many environments where it can, and a `CardGameVectorEnv`
+otherwise (or with
 ``vectorize="sync"``).
 """
 
