@@ -8,8 +8,9 @@ Run: ``python benchmarks/bench_batch.py [--game pyramid] [--n 4096] [--steps 200
 Every figure is CPU time (``time.process_time``) of one process, the best of ``--repeat``
 runs, so other work on the machine slows it little. Batch: a loop of ``legal_mask()``, a
 random legal action per game drawn uniformly from that mask inside the timed loop (a
-random index into each game's legal actions), and ``step``, with ``auto_reset=True`` so every game is always in play. Vector environments:
-``gymnasium.make_vec`` (the native `BatchVectorEnv`) against ``SyncVectorEnv`` of the
+random index into each game's legal actions), and ``step``, with ``auto_reset=True`` so
+every game is always in play. Vector environments: ``gymnasium.make_vec`` (the native
+`BatchVectorEnv`) against ``SyncVectorEnv`` of the
 scalar environment, the same sampler over ``infos["action_mask"]``, the same number of
 environments. Single environment: ``env.step`` over recorded random games against
 ``legal_moves()`` + ``apply_unchecked()`` over the same games, game starts untimed.
