@@ -15,9 +15,10 @@ state, a layout or a PySolFC number. ``info["action_mask"]`` (``numpy.int8``, al
 `CardGameEnv.action_mask`, and `CardGameEnv.action_masks` for sb3-contrib) flags the
 legal actions, ready for ``env.action_space.sample(mask=...)``. ``gymnasium.make_vec``
 gives a `BatchVectorEnv` (for `NATIVE_FROM` environments or more), which steps every game
-in one call of the game's batched engine (`pyramid13.batch`), or a `CardGameVectorEnv` (Gymnasium's synchronous vector environment)
-for the options only that one serves (see `make_vector`); both draw their deals from
-spawned seeds (`spawn_seeds`), so no two sub-environments share a deal.
+in one call of the game's batched engine (`pyramid13.batch`), or a `CardGameVectorEnv`
+(Gymnasium's synchronous vector environment) for fewer and for the options only that one
+serves (see `make_vector`); both draw their deals from spawned seeds (`spawn_seeds`), so
+no two sub-environments share a deal.
 
 Layer: generic. One class, `CardGameEnv`, plays every game of the registry; each game's
 observation encoding lives in its package (`Game.encoding`) and is loaded on first use.

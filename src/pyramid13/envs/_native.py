@@ -2,10 +2,10 @@
 
 Layer: generic. ``gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=n)`` builds a
 `BatchVectorEnv` for `NATIVE_FROM` environments or more, wherever the game has a batched
-engine that can play the rules and the options allow it (see `make_vector`); each step is one call of the engine for all `n`
-games, with the same observations, rewards, ``terminated``, ``truncated`` and infos as
-`CardGameVectorEnv` (Gymnasium's synchronous vector environment of `CardGameEnv`), deal
-for deal, seeded the same way.
+engine that can play the rules and the options allow it (see `make_vector`); each step
+is one call of the engine for all `n` games, with the same observations, rewards,
+``terminated``, ``truncated`` and infos as `CardGameVectorEnv` (Gymnasium's synchronous
+vector environment of `CardGameEnv`), deal for deal, seeded the same way.
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ _STATUS_TEXT = np.array([status.value for status in batches.STATUSES], dtype=obj
 
 
 class BatchVectorEnv(gymnasium.vector.VectorEnv):
-    """`num_envs` games of one game and rule set, stepped in one call of its batched engine.
+    """``num_envs`` games of one game and rule set, stepped in one call of its batched engine.
 
     It behaves as `CardGameVectorEnv` (Gymnasium's synchronous vector environment of
     `CardGameEnv`) with the same arguments: the same spawned deal seeds (`spawn_seeds`),
     observations (``"array"`` or ``"dict"``), rewards, ``terminated``, ``truncated`` (after
-    `max_episode_steps`) and infos (``action_mask``, ``score``, ``status``,
+    ``max_episode_steps``) and infos (``action_mask``, ``score``, ``status``,
     ``illegal_action``, each with its ``_key`` flags), and Gymnasium 1.x's default
     autoreset, ``AutoresetMode.NEXT_STEP`` (``metadata["autoreset_mode"]``): the step after
     a game ends deals a new one (reward 0, not terminated) and ignores that game's action.
@@ -199,7 +199,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
 
         Raises:
             InvalidArgumentError: `reset` was never called, or `actions` are not
-                `num_envs` integers.
+                ``num_envs`` integers.
         """
         if not self._started or self._mask is None:
             raise InvalidArgumentError("call reset() before using the environment")

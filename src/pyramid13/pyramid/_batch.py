@@ -18,7 +18,7 @@ through draws and recycles for any order of the cards the player has not seen. O
 (any draw count) has a closed form over the talon's draw order; several piles are
 simulated draw by draw, all such games at once.
 
-Layer: the Pyramid game (`pyramid13.pyramid`), which imports only the floor; it needs
+Layer: the Pyramid game (``pyramid13.pyramid``), which imports only the floor; it needs
 NumPy (the ``rl`` extra) and is imported only through the game's registry entry
 (`Game.batch`), by `pyramid13.batch`.
 """
