@@ -353,6 +353,14 @@ def test_bad_arguments_are_refused(call: Callable[[], Any], error: type[Exceptio
         call()
 
 
+def test_the_engine_class_takes_the_environments_default_reward() -> None:
+    from pyramid13.pyramid._batch import PyramidBatch
+
+    assert PyramidBatch("cardems", 1).reward_mode == "score"
+    assert PyramidBatch(None, 1).reward_mode == "win"
+    assert PyramidBatch("cardems", 1, reward="win").reward_mode == "win"
+
+
 def test_bad_calls_are_refused_and_change_nothing() -> None:
     games = batch.for_rules("classic", 2)
     with pytest.raises(p13.InvalidArgumentError, match="reset"):
@@ -369,6 +377,10 @@ def test_bad_calls_are_refused_and_change_nothing() -> None:
         lambda: games.reset([-1, 2]),
         lambda: games.reset([1, 2**64]),
         lambda: games.reset([1], [2]),
+        lambda: games.reset(5),
+        lambda: games.reset([1, 2], [[0, 1]]),
+        lambda: games.reset([1, 2], "01"),
+        lambda: games.step([object(), object()]),
         lambda: games.reset([1, 2], [0, 0]),
         lambda: games.reset_states([p13.GameState.new(p13.Layout.shuffled(1), "microsoft")], [0]),
         lambda: games.reset_states(["KC"], [0]),

@@ -221,3 +221,18 @@ def test_set_state_refuses_what_get_state_never_gives() -> None:
     assert env.get_state()["state"] == before["state"]
     with pytest.raises(p13.InvalidArgumentError):
         envs.PyramidEnv().get_state()
+
+
+def test_a_step_without_the_encoders_shortcuts_gives_the_same() -> None:
+    # A game whose encoder offers neither `advance_view` nor `advance` is served by the
+    # observation alone: the same arrays, masks, rewards and ends, lost games included.
+    fast = envs.PyramidEnv("king-tut")
+    slow = envs.PyramidEnv("king-tut")
+    slow._honest = slow._fast = None
+    rng = random.Random(8)
+    for deal in range(6):
+        expected = fast.reset(seed=deal)
+        assert data_equivalence(slow.reset(seed=deal), expected, exact=True)
+        while not fast.observe().is_over:
+            action = rng.choice(np.flatnonzero(fast.action_mask()).tolist())
+            assert data_equivalence(slow.step(action), fast.step(action), exact=True)

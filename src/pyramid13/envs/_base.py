@@ -260,9 +260,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     def _start(self, state: StateT) -> None:
         self._state = state
         self._clear_mask()
-        self._advance(state, self._fast(state) if self._fast is not None else None)
+        self._advance(state, self._fast(state) if self._fast is not None else None, fresh=True)
 
-    def _advance(self, state: StateT, vector: Any) -> None:
+    def _advance(self, state: StateT, vector: Any, fresh: bool = False) -> None:
         """Encode `state` and set its mask, status and score. Where the game's encoder
         can read the honest view from the state (`advance`), no observation is built:
         its status and legal moves are then the observation's; elsewhere (a Pyramid game
@@ -271,7 +271,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         if vector is None:
             view = state.observe()
             self._view = view
-            self._array = self._encoder.update(view)
+            # A new game is encoded afresh, never as a change from the last game's arrays.
+            encode = self._encoder.reset if fresh else self._encoder.update
+            self._array = encode(view)
             status = view.status
             self._score = view.score
             moves = view.legal_moves() if status is Status.PLAYING else ()

@@ -202,21 +202,9 @@ class _Talon:
         return copy
 
     def draw(self, rows: IntArray) -> None:
-        """Draw in each of `rows` (each with a card in its stock)."""
+        """Draw in each of `rows` (each with a card in its stock), under rules with several
+        waste piles (one card onto each): the simulations of `_simulate`."""
         stock, sl, waste, wl, wt = self.stock, self.sl, self.waste, self.wl, self.wt
-        if self.piles == 1:
-            for _ in range(self.draw_count):
-                if _ > 0:
-                    rows = rows[sl[rows] > 0]
-                    if not rows.size:
-                        break
-                top = sl[rows] - 1
-                waste[rows, 0, wl[rows, 0]] = stock[rows, top]
-                stock[rows, top] = EMPTY
-                sl[rows] = top
-                wl[rows, 0] += 1
-                wt[rows] += 1
-            return
         for pile in range(self.piles):
             if pile > 0:
                 rows = rows[sl[rows] > 0]
@@ -1092,11 +1080,6 @@ class _Facts:
         self.alone = alone  # [m, 53]: at an exposed place, the card (or an unseen one) pairs
         self.partner_unseen = partner_unseen  # [m, 53]: an unseen card pairs with this card
         self.pair = pair  # [m]: two unseen cards sum to 13
-
-    def take(self, rows: IntArray) -> _Facts:
-        return _Facts(
-            self.known[rows], self.alone[rows], self.partner_unseen[rows], self.pair[rows]
-        )
 
     def pairs(self, line: IntArray, first: Any, second: Any) -> BoolArray:
         """Whether the cards (known or not) at places `first` and `second` of the games
