@@ -236,3 +236,28 @@ def test_a_step_without_the_encoders_shortcuts_gives_the_same() -> None:
         while not fast.observe().is_over:
             action = rng.choice(np.flatnonzero(fast.action_mask()).tolist())
             assert data_equivalence(slow.step(action), fast.step(action), exact=True)
+
+
+def _declared_lost(rules: Any, deals: range) -> list[Any]:
+    """Positions the engine declares lost where the player still plays (one a deal)."""
+    found = []
+    rng = random.Random(3)
+    for deal in deals:
+        state = p13.GameState.new(p13.Layout.shuffled(deal), rules)
+        while not state.observe().is_over:
+            if state.status is p13.Status.LOST:
+                found.append(state)
+                break
+            state = state.apply(rng.choice(state.observe().legal_moves()))
+    return found
+
+
+def test_a_reset_onto_a_position_declared_lost_is_encoded_afresh() -> None:
+    rules = p13.RuleSet.preset("king-tut")
+    lost = _declared_lost(rules, range(60))
+    assert len(lost) >= 2
+    env = envs.PyramidEnv(rules)
+    for state in lost:
+        observation, _ = env.reset(options={"state": state})
+        expected = envs.encode_pyramid_observation(state.observe())
+        assert np.array_equal(observation, expected)
