@@ -219,7 +219,6 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._honest: Any = getattr(self._encoder, "advance_view", None)
         # A step returns the bare array and the usual info: the fast path of `step`.
         self._plain = observation == "array" and not information_state and not leak_deal_seed
-        self._flags = bytearray(self._action_count)  # 1 for each legal action
         self._set: list[int] = []  # the actions the mask flags
         self._status = Status.PLAYING
         self._score = 0
@@ -291,7 +290,6 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         # than an array's), and the agent gets arrays copied from them.
         self._mask = bytearray(self._action_count)
         self._mask_view = np.frombuffer(self._mask, dtype=np.int8)
-        self._flags = bytearray(self._action_count)
         self._set = []
 
     def _set_mask(self, over: bool, moves: Any) -> None:
@@ -305,19 +303,12 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
                 action_of = self._action_of
                 legal = [action_of[move] for move in moves]
         if legal == self._set:  # the same actions (a run of draws, say)
-            if over:
-                self._flags[END_ACTION] = 0
             return
         mask = self._mask
-        flags = self._flags
         for action in self._set:
             mask[action] = 0
-            flags[action] = 0
         for action in legal:
             mask[action] = 1
-            flags[action] = 1
-        if over:
-            flags[END_ACTION] = 0  # flagged in the mask, but no move: it changes nothing
         self._set = legal
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CardGameEnv[StateT]:
@@ -537,7 +528,9 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             raise InvalidArgumentError("call reset() before using the environment")
         if type(action) is not int:
             action = _action(action)
-        if not (0 <= action < self._action_count and self._flags[action]):
+        # A flagged action is a move while the game is on (once over, `END_ACTION` is
+        # flagged but changes nothing).
+        if self._over or not (0 <= action < self._action_count and self._mask[action]):
             illegal = not (self._over and action == END_ACTION)
             return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
         before = self._score
