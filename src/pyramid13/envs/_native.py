@@ -11,7 +11,8 @@ vector environment of `CardGameEnv`), deal for deal, seeded the same way.
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
@@ -60,6 +61,10 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
             ...}``), as `CardGameEnv`'s.
         max_episode_steps: a game is cut (``truncated``) after this many steps; None
             never.
+        single: makes the single environment that reads `reset`'s options and builds the
+            start they ask for (by default a `CardGameEnv` of the game and rules;
+            ``gymnasium.make_vec`` passes the registered environment, which knows, say,
+            how Spider numbers PySolFC's deals in each suit count).
 
     Raises:
         InvalidArgumentError: an unknown game or option, or a game without a batched
@@ -92,6 +97,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         reward: str | None = None,
         observation: str = "array",
         max_episode_steps: int | None = None,
+        single: Callable[[], CardGameEnv[Any]] | None = None,
     ) -> None:
         self.game = game if isinstance(game, Game) else get_game(game)
         if observation not in OBSERVATION_TYPES:
@@ -117,13 +123,13 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         array_space = gymnasium.spaces.Box(low, high, dtype=np.int16)
         if observation == "dict":
             mask_space = gymnasium.spaces.Box(0, 1, (count,), dtype=np.int8)
-            single: gymnasium.spaces.Space[Any] = gymnasium.spaces.Dict(
+            each: gymnasium.spaces.Space[Any] = gymnasium.spaces.Dict(
                 {"observation": array_space, "action_mask": mask_space}
             )
         else:
-            single = array_space
-        self.single_observation_space = single
-        self.observation_space = batch_space(single, self.num_envs)
+            each = array_space
+        self.single_observation_space = each
+        self.observation_space = batch_space(each, self.num_envs)
         self.single_action_space = gymnasium.spaces.Discrete(count)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self.render_mode = None
@@ -133,6 +139,7 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
         self._autoreset = np.zeros(self.num_envs, dtype=bool)
         self._mask: npt.NDArray[np.bool_] | None = None
         self._started = False
+        self._single = single
 
     # -- the Gymnasium vector API ---------------------------------------------------------
 
@@ -160,7 +167,9 @@ class BatchVectorEnv(gymnasium.vector.VectorEnv):
                 self._generators[index] = seeding.np_random(value)[0]
         if options:
             # One environment checks the options and builds the start, as it would.
-            probe: CardGameEnv[Any] = CardGameEnv(self.game, self.rules)
+            probe = (
+                self._single() if self._single is not None else CardGameEnv(self.game, self.rules)
+            )
             probe.reset(options=options)
             deal = probe.deal_seed
             if deal is not None:
@@ -350,8 +359,16 @@ def make_vector(
     env: Any = probe.unwrapped
     options = {key: kwargs[key] for key in ("reward", "observation") if key in kwargs}
     limit = kwargs.get("max_episode_steps", spec.max_episode_steps)
+
+    def single() -> CardGameEnv[Any]:
+        made: Any = gymnasium.make(env_id, **chosen).unwrapped
+        return cast(CardGameEnv[Any], made)
+
+    chosen = {key: value for key, value in kwargs.items() if key in ("preset", "suits")}
     try:
-        return BatchVectorEnv(env.game, env.rules, num_envs, max_episode_steps=limit, **options)
+        return BatchVectorEnv(
+            env.game, env.rules, num_envs, max_episode_steps=limit, single=single, **options
+        )
     except Exception as error:
         if vectorize == "native" or not _cannot_batch(error):
             raise
