@@ -221,11 +221,17 @@ def test_no_info_holds_the_deal_seed_unless_asked() -> None:
     assert not any("deal_seed" in key for key in infos)
 
 
-def test_vector_environments_draw_no_deal_twice() -> None:
+@pytest.mark.parametrize(
+    ("vectorize", "kind"),
+    [("auto", "CardGameVectorEnv"), ("native", "BatchVectorEnv"), ("sync", "CardGameVectorEnv")],
+)
+def test_vector_environments_draw_no_deal_twice(vectorize: str, kind: str) -> None:
     seeds: list[int] = []
     for seed in (7, 8):
-        vector = gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=4, preset="classic")
-        assert isinstance(vector, envs.CardGameVectorEnv)
+        vector = gymnasium.make_vec(
+            "pyramid13/Pyramid-v0", num_envs=4, preset="classic", vectorize=vectorize
+        )
+        assert isinstance(vector, getattr(envs, kind))
         vector.reset(seed=seed)
         seeds.extend(vector.get_attr("deal_seed"))
         vector.reset()

@@ -30,6 +30,7 @@ TESTED = {
     "spider_honest_bot.py",
     "statistics_run.py",
     "terminal_ui.py",
+    "train_at_scale.py",
     "web/server.py",  # in test_web_server.py over HTTP, in test_web_ui.py in a browser
 }
 
@@ -245,6 +246,18 @@ def test_rl_agents_train_and_play_through_the_environment() -> None:
     greedy = p13.win_rate("microsoft", range(20), "greedy", workers=1)
     assert lines[1].split(":")[1].strip().startswith(f"{greedy.wins} of 20 won")
     assert "reward 'score'" in lines[3]
+
+
+def test_train_at_scale_learns_to_beat_random_play_on_held_out_deals() -> None:
+    pytest.importorskip("gymnasium")
+    out = run("train_at_scale.py", "--envs", "128", "--updates", "20", "--deals", "200")
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("trained on 128 games at once, 20 updates in ")
+    first, last = (float(word) for word in lines[1].replace(",", "").split() if word[0].isdigit())
+    assert last > first  # the reward per step grew
+    trained = float(lines[2].split(":")[1].strip().rstrip("%"))
+    randomly = float(lines[3].split(":")[1].strip().rstrip("%"))
+    assert trained > randomly + 5
 
 
 def test_the_rl_agent_sees_only_the_array_and_the_mask() -> None:

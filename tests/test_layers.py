@@ -106,6 +106,7 @@ GENERIC_MODULES = sorted(
         SOURCE / "_perft.py",
         SOURCE / "svg.py",
         SOURCE / "_generic.py",
+        SOURCE / "batch.py",
         *(SOURCE / "envs").glob("*.py"),
     ]
 )

@@ -214,7 +214,7 @@ def test_games_started_over_stay_over() -> None:
     assert batch.illegal.tolist() == [True, False]
     assert batch.state(0) is won
     assert batch.sample_actions(np.random.default_rng(0)).tolist() == [END_ACTION] * 2
-    batch.reset([], games=[])  # no game dealt: nothing changes
+    batch.reset([], indices=[])  # no game dealt: nothing changes
     assert batch.status.tolist() == [1, 1]
 
 
@@ -370,7 +370,7 @@ def test_auto_reset_deals_anew_from_seeds_it_tells() -> None:
     start = _near_win("microsoft")
     batch = SpiderBatch(start.rules, 2, reward="score", auto_reset=True)
     batch.reset([4, 5])
-    batch.reset_states([start], games=[1])
+    batch.reset_states([start], indices=[1])
     assert batch.seeds == [4, None]
     rewards, terminated = batch.step([0, spider.move_to_action("2:1>1")])
     assert terminated.tolist() == [False, True]
@@ -383,7 +383,7 @@ def test_auto_reset_deals_anew_from_seeds_it_tells() -> None:
     assert batch.status.tolist() == [0, 0]
     again = SpiderBatch(start.rules, 2, reward="score", auto_reset=True)
     again.reset([4, 5])
-    again.reset_states([start], games=np.array([False, True]))
+    again.reset_states([start], indices=np.array([False, True]))
     again.step([0, spider.move_to_action("2:1>1")])
     assert again.seeds == batch.seeds  # reset's seeds seed the draws
 
@@ -490,7 +490,7 @@ def test_bad_calls_are_refused_and_change_nothing() -> None:
             batch.step(actions)
     for games in ([0, 0], [2], [True], np.array([[0]]), ["a"]):
         with pytest.raises(InvalidArgumentError, match="game"):
-            batch.reset([1] * np.asarray(games).size, games=games)
+            batch.reset([1] * np.asarray(games).size, indices=games)
     other = GameState.new(Layout.shuffled(1, "pysolfc"), "pysolfc")
     with pytest.raises(InvalidArgumentError, match="other rules"):
         batch.reset_states([other, other])

@@ -129,6 +129,11 @@ class Game:
     it offers ``observation_bounds(rules) -> (low, high)`` and
     ``encode_observation(observation) -> numpy.ndarray``. None: the game has no
     environment."""
+    batch: str | None = None
+    """Where the game's batched engine lives, as ``"module:Class"`` (Pyramid's is
+    ``"pyramid13.pyramid._batch:PyramidBatch"``), for `pyramid13.batch`: a class that plays
+    many games at once on NumPy arrays, following `pyramid13.batch.BatchEngine`. It is
+    imported only when a batch is made (it needs NumPy). None: the game has none."""
 
     parse_rules: Callable[[str], Any] | None = None
     """``parse_rules(text)``: rules from their compact text (``"microsoft,passes=2"``), as
@@ -153,6 +158,7 @@ class Game:
         no_progress: int | None = None,
         progress: Callable[[Any], object] | None = None,
         encoding: str | None = None,
+        batch: str | None = None,
         namespace: str = "",
     ) -> Game:
         """The entry of a game whose package follows the naming convention of the games.
@@ -173,6 +179,7 @@ class Game:
             no_progress: `Game.no_progress`.
             progress: `Game.progress`.
             encoding: `Game.encoding`.
+            batch: `Game.batch`.
             namespace: `Game.namespace`.
 
         Raises:
@@ -197,6 +204,7 @@ class Game:
             no_progress=no_progress,
             progress=progress,
             encoding=encoding,
+            batch=batch,
             namespace=namespace,
             shortest="optimal" in inspect.signature(found["solve"]).parameters,
             **found,

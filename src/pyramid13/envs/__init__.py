@@ -14,8 +14,11 @@ info, render) is made from ``state.observe()``, and no info holds the deal's see
 state, a layout or a PySolFC number. ``info["action_mask"]`` (``numpy.int8``, also
 `CardGameEnv.action_mask`, and `CardGameEnv.action_masks` for sb3-contrib) flags the
 legal actions, ready for ``env.action_space.sample(mask=...)``. ``gymnasium.make_vec``
-gives a `CardGameVectorEnv`, whose sub-environments draw their deals from spawned seeds
-(`spawn_seeds`), so no two share a deal.
+gives a `BatchVectorEnv` (for `NATIVE_FROM` environments or more), which steps every game
+in one call of the game's batched engine (`pyramid13.batch`), or a `CardGameVectorEnv`
+(Gymnasium's synchronous vector environment) for fewer and for the options only that one
+serves (see `make_vector`); both draw their deals from spawned seeds (`spawn_seeds`), so
+no two sub-environments share a deal.
 
 Layer: generic. One class, `CardGameEnv`, plays every game of the registry; each game's
 observation encoding lives in its package (`Game.encoding`) and is loaded on first use.
@@ -45,6 +48,7 @@ from ._base import (
     CardGameEnv,
     spawn_seeds,
 )
+from ._native import NATIVE_FROM, BatchVectorEnv, make_vector
 from ._pyramid_env import PyramidEnv
 from ._spider_env import SpiderEnv
 from ._vector import CardGameVectorEnv
@@ -73,12 +77,14 @@ if TYPE_CHECKING:  # each game's encoding lives in its package, found through th
 
 __all__ = [
     "END_ACTION",
+    "NATIVE_FROM",
     "OBSERVATION_TYPES",
     "PASS_CAP",
     "RESET_OPTIONS",
     "REWARD_MODES",
     "SPIDER_OBSERVATION_SIZE",
     "SPIDER_OBSERVATION_SLICES",
+    "BatchVectorEnv",
     "CardGameEnv",
     "CardGameVectorEnv",
     "PyramidEncoder",
@@ -89,6 +95,7 @@ __all__ = [
     "encode_pyramid_observation",
     "encode_spider_information_state",
     "encode_spider_observation",
+    "make_vector",
     "pyramid_information_state_bounds",
     "pyramid_information_state_size",
     "pyramid_information_state_slices",

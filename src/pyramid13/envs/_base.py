@@ -8,13 +8,14 @@ mask, the reward, ``terminated``, the info and the render) is that of ``state.ob
 alone. A step does not build the observation: the encoder's ``advance`` reads what the
 player sees straight from the state, and the status and legal moves are the state's
 wherever they are the observation's; where the engine declares a game LOST early (Pyramid,
-which knows the stock order), the encoder's ``play`` gives the observation's, at about the
-cost of any other step, so that the time a step takes does not give the verdict away.
-`observe` builds the observation on demand.
+which knows the stock order), the encoder's ``advance_view`` gives the observation's, at
+about the cost of any other step, so that the time a step takes does not give the verdict
+away. `observe` builds the observation on demand.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
 import random
 from typing import Any, Generic, TypeVar, cast
@@ -47,9 +48,10 @@ REWARD_MODES = ("score", "win")
 OBSERVATION_TYPES = ("array", "dict")
 #: The keys ``reset(options=...)`` reads.
 RESET_OPTIONS = ("state", "layout", "pysolfc", "deal_seed")
+#: The one action a finished episode's mask flags (see `CardGameEnv.action_mask`).
 END_ACTION = 0
-"""The one action a finished episode's mask flags, 0 (see `CardGameEnv.action_mask`)."""
 _MAX_SEED = 2**64 - 1
+_PLAYING, _WON, _LOST = Status.PLAYING, Status.WON, Status.LOST
 
 StateT = TypeVar("StateT", bound="State[Any]")
 
@@ -173,7 +175,8 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self.game = game if isinstance(game, Game) else get_game(game)
         if self.game.encoding is None:
             raise InvalidArgumentError(f"{self.game.title} has no learning environment")
-        self._encoding = importlib.import_module(self.game.encoding)
+        # The module is not kept: an environment deep-copies (`copy.deepcopy`), a module not.
+        encoding = importlib.import_module(self.game.encoding)
         self.rules = self.game.as_rules(rules)
         if reward is None:
             reward = "win" if self.rules.scoring.name == "none" else "score"
@@ -185,11 +188,11 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._leak = leak_deal_seed
         self._action_count: int = self.game.action_count
         self.action_space = gym.spaces.Discrete(self._action_count)
-        low, high = self._encoding.observation_bounds(self.rules)
-        info_low, info_high = self._encoding.information_state_bounds(self.rules)
-        self.observation_slices: dict[str, slice] = self._encoding.observation_slices(self.rules)
+        low, high = encoding.observation_bounds(self.rules)
+        info_low, info_high = encoding.information_state_bounds(self.rules)
+        self.observation_slices: dict[str, slice] = encoding.observation_slices(self.rules)
         """The named parts of the observation array (the game's encoding documents them)."""
-        self.information_state_slices: dict[str, slice] = self._encoding.information_state_slices(
+        self.information_state_slices: dict[str, slice] = encoding.information_state_slices(
             self.rules
         )
         """The named parts of the information-state array."""
@@ -207,23 +210,25 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             )
         else:
             self.observation_space = array_space
-        self._encoder: Any = self._encoding.Encoder(self.rules)
+        self._encoder: Any = encoding.Encoder(self.rules)
         self._moves = tuple(self.game.action_to_move(a) for a in range(self._action_count))
         self._action_of = {move: action for action, move in enumerate(self._moves)}
         # The engines hand out these very move objects: found by identity, without hashing.
         self._action_of_id = {id(move): action for action, move in enumerate(self._moves)}
         self._fast: Any = getattr(self._encoder, "advance", None)
-        # The observation's status and moves where the engine says LOST (an encoder whose
-        # game may say so early, from hidden cards, has one).
-        self._play: Any = getattr(self._encoder, "play", None)
-        self._flags = bytearray(self._action_count)  # 1 for each legal action
+        # Where the encoder also gives the honest status and moves (`advance_view`), no
+        # step builds the observation, not even where the engine declares a game lost.
+        self._honest: Any = getattr(self._encoder, "advance_view", None)
+        # A step returns the bare array and the usual info: the fast path of `step`.
+        self._plain = observation == "array" and not information_state and not leak_deal_seed
         self._set: list[int] = []  # the actions the mask flags
         self._status = Status.PLAYING
         self._score = 0
         self._state: StateT | None = None
         self._view: Any = None
         self._array: npt.NDArray[np.int16] = np.zeros(0, dtype=np.int16)
-        self._mask: npt.NDArray[np.int8] = np.zeros(self._action_count, dtype=np.int8)
+        self._mask = bytearray(self._action_count)  # the mask: 1 for each flagged action
+        self._mask_view = np.frombuffer(self._mask, dtype=np.int8)  # copied for the agent
         self._over = False
         self._deal_seed: int | None = None
 
@@ -256,19 +261,20 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
     def _start(self, state: StateT) -> None:
         self._state = state
         self._clear_mask()
-        self._advance(state)
+        self._advance(state, self._fast(state) if self._fast is not None else None, fresh=True)
 
-    def _advance(self, state: StateT) -> None:
+    def _advance(self, state: StateT, vector: Any, fresh: bool = False) -> None:
         """Encode `state` and set its mask, status and score. Where the game's encoder
         can read the honest view from the state (`advance`), no observation is built:
-        the status and legal moves are the state's, or where the engine says LOST (and
-        the honest view may play on) the encoder's `play`'s; elsewhere they come from
+        its status and legal moves are then the observation's; elsewhere (a Pyramid game
+        the engine declares LOST, where the honest view may play on) they come from
         ``state.observe()``."""
-        vector = self._fast(state) if self._fast is not None else None
         if vector is None:
             view = state.observe()
             self._view = view
-            self._array = self._encoder.update(view)
+            # A new game is encoded afresh, never as a change from the last game's arrays.
+            encode = self._encoder.reset if fresh else self._encoder.update
+            self._array = encode(view)
             status = view.status
             self._score = view.score
             moves = view.legal_moves() if status is Status.PLAYING else ()
@@ -277,20 +283,15 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             self._array = vector
             status = state.status
             self._score = state.score
-            if status is Status.PLAYING:
-                moves = state.legal_moves()
-            elif status is Status.LOST and self._play is not None:
-                status, moves = self._play(state)
-            else:
-                moves = ()
+            moves = state.legal_moves() if status is Status.PLAYING else ()
         self._status = status
         self._set_mask(status is not Status.PLAYING, moves)
 
     def _clear_mask(self) -> None:
-        # A new array each game; within a game only the entries that change are written,
-        # and the agent gets copies (the info's mask is never changed later).
-        self._mask = np.zeros(self._action_count, dtype=np.int8)
-        self._flags = bytearray(self._action_count)
+        # Within a game only the entries that change are written (bytes, cheaper to write
+        # than an array's), and the agent gets arrays copied from them.
+        self._mask = bytearray(self._action_count)
+        self._mask_view = np.frombuffer(self._mask, dtype=np.int8)
         self._set = []
 
     def _set_mask(self, over: bool, moves: Any) -> None:
@@ -299,26 +300,26 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             legal = [END_ACTION]
         else:
             try:
-                by_id = self._action_of_id
-                legal = [by_id[id(move)] for move in moves]
+                legal = list(map(self._action_of_id.__getitem__, map(id, moves)))
             except KeyError:  # an equal move, not the same object
                 action_of = self._action_of
                 legal = [action_of[move] for move in moves]
         if legal == self._set:  # the same actions (a run of draws, say)
-            if over:
-                self._flags[END_ACTION] = 0
             return
         mask = self._mask
-        flags = self._flags
         for action in self._set:
             mask[action] = 0
-            flags[action] = 0
         for action in legal:
             mask[action] = 1
-            flags[action] = 1
-        if over:
-            flags[END_ACTION] = 0  # flagged in the mask, but no move: it changes nothing
         self._set = legal
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> CardGameEnv[StateT]:
+        clone = type(self).__new__(type(self))
+        memo[id(self)] = clone
+        for name, value in self.__dict__.items():
+            clone.__dict__[name] = copy.deepcopy(value, memo)
+        clone._mask_view = np.frombuffer(clone._mask, dtype=np.int8)  # a view of its own
+        return clone
 
     # -- the Gymnasium API ---------------------------------------------------------------
 
@@ -331,13 +332,17 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         (reward 0, ``terminated`` again). Reset to play on.
         """
         self.state  # noqa: B018 (raises before reset)
-        mask: npt.NDArray[np.int8] = self._mask.copy()
+        return self._mask_array()
+
+    def _mask_array(self) -> npt.NDArray[np.int8]:
+        mask: npt.NDArray[np.int8] = self._mask_view.copy()
         return mask
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """`action_mask` as booleans, under the name sb3-contrib's ``MaskablePPO`` calls."""
         self.state  # noqa: B018 (raises before reset)
-        return self._mask.astype(bool)
+        masks: npt.NDArray[np.bool_] = np.frombuffer(self._mask, dtype=np.bool_).copy()
+        return masks
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state array of the current position (see the game's encoding:
@@ -352,12 +357,12 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         else:
             array = self._array.copy()  # the agent may keep (or change) every array it gets
         if self.observation_type == "dict":
-            return {"observation": array, "action_mask": self._mask.copy()}
+            return {"observation": array, "action_mask": self._mask_array()}
         return array
 
     def _info(self, illegal: bool = False) -> dict[str, Any]:
         info = {
-            "action_mask": self._mask.copy(),  # the agent may keep or change it
+            "action_mask": self._mask_array(),  # the agent may keep or change it
             "score": self._score,
             "status": self._status.value,
             "illegal_action": illegal,
@@ -423,6 +428,63 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._start(state)
         return self._observation(), self._info()
 
+    def get_state(self) -> dict[str, Any]:
+        """What `set_state` needs to put this environment (or another of the same game and
+        rules) back where it is now: ``{"state": the GameState, "deal_seed": its deal's
+        seed or None, "np_random": the random generator's state}``. The state is immutable
+        and the dict holds no array of the environment, so it keeps; it holds the full
+        position (hidden cards too): for saving a run, never for an agent. Wrappers (such
+        as the step limit of ``gymnasium.make``) keep their own counters.
+
+        Raises:
+            InvalidArgumentError: `reset` was never called.
+
+        Examples:
+            >>> from pyramid13.envs import PyramidEnv
+            >>> env = PyramidEnv("microsoft")
+            >>> _ = env.reset(seed=3)
+            >>> saved = env.get_state()
+            >>> first = env.step(100)[0]
+            >>> env.set_state(saved)
+            >>> bool((env.step(100)[0] == first).all())
+            True
+        """
+        state = self.state
+        return {
+            "state": state,
+            "deal_seed": self._deal_seed,
+            "np_random": dict(self.np_random.bit_generator.state),
+        }
+
+    def set_state(self, saved: dict[str, Any]) -> None:
+        """Put the environment back where `get_state` saw it: the position, its deal's
+        seed and the random generator (so later resets deal the same games).
+
+        Raises:
+            InvalidArgumentError: `saved` is not such a dict, or its state is not one of
+                this environment's game under its rules; nothing changes.
+        """
+        if not isinstance(saved, dict) or set(saved) != {"state", "deal_seed", "np_random"}:
+            raise InvalidArgumentError(
+                "saved must be a dict from get_state(), with 'state', 'deal_seed' and "
+                f"'np_random', not {describe(saved)}"
+            )
+        state = self._check_state(saved["state"])
+        deal_seed = saved["deal_seed"]
+        if deal_seed is not None:
+            deal_seed = _seed(deal_seed, "saved['deal_seed']")
+        generator = np.random.Generator(np.random.PCG64())
+        try:
+            generator.bit_generator.state = saved["np_random"]
+        except (TypeError, ValueError, KeyError):
+            found = describe(saved["np_random"])
+            raise InvalidArgumentError(
+                f"saved['np_random'] is not a PCG64 generator's state: {found}"
+            ) from None
+        self.np_random = generator
+        self._deal_seed = deal_seed
+        self._start(state)
+
     def _pysolfc_layout(self, number: object) -> Any:
         """The layout of PySolFC's deal `number` (each game's environment says how)."""
         return self.game.layout_type.from_pysolfc(number)  # type: ignore[attr-defined]
@@ -468,23 +530,49 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             raise InvalidArgumentError("call reset() before using the environment")
         if type(action) is not int:
             action = _action(action)
-        if not (0 <= action < self._action_count and self._flags[action]):
+        # A flagged action is a move while the game is on (once over, `END_ACTION` is
+        # flagged but changes nothing).
+        if self._over or not (0 <= action < self._action_count and self._mask[action]):
             illegal = not (self._over and action == END_ACTION)
             return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
         before = self._score
         after = cast(StateT, state.apply_unchecked(self._moves[action]))
         self._state = after
-        self._advance(after)
-        status = self._status
+        honest = self._honest
+        if honest is not None:  # the array, the honest status and moves, from the state
+            vector, status, moves = honest(after)
+            self._view = None
+            self._array = vector
+            self._score = score = after.score
+            self._status = status
+            over = status is not _PLAYING
+            self._set_mask(over, moves)
+        elif (vector := self._fast(after) if self._fast is not None else None) is not None:
+            self._view = None
+            self._array = vector
+            status = after.status
+            self._score = score = after.score
+            self._status = status
+            over = status is not _PLAYING
+            self._set_mask(over, () if over else after.legal_moves())
+        else:
+            self._advance(after, None)
+            status = self._status
+            score = self._score
+            over = self._over
         if self.reward_mode == "score":
-            reward = float(self._score - before)
+            reward = float(score - before)
         else:
-            reward = 1.0 if status is Status.WON else -1.0 if status is Status.LOST else 0.0
-        if self.observation_type == "array" and not self.uses_information_state:
-            observation: Any = self._array.copy()  # the agent may keep (or change) it
-        else:
-            observation = self._observation()
-        return observation, reward, self._over, False, self._info()
+            reward = 1.0 if status is _WON else -1.0 if status is _LOST else 0.0
+        if self._plain:
+            info = {
+                "action_mask": self._mask_view.copy(),
+                "score": score,
+                "status": status.value,
+                "illegal_action": False,
+            }
+            return self._array.copy(), reward, over, False, info
+        return self._observation(), reward, over, False, self._info()
 
     def render(self) -> str | None:
         """The position as text (``"ansi"``) or as an SVG document (``"svg"``), drawn from

@@ -1,10 +1,13 @@
 """Vector environments whose sub-environments never share a deal.
 
-Layer: generic. ``gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=n)`` builds a
-`CardGameVectorEnv` (the environments' ``vector_entry_point``): Gymnasium's synchronous
-vector environment, except that ``reset(seed=s)`` seeds sub-environment ``i`` with
-``spawn_seeds(s, n)[i]`` (a `numpy.random.SeedSequence` spawn) instead of ``s + i``, so
-resets with seeds 7 and 8 deal no game twice.
+Layer: generic. `CardGameVectorEnv` is Gymnasium's synchronous vector environment,
+except that ``reset(seed=s)`` seeds sub-environment ``i`` with ``spawn_seeds(s, n)[i]`` (a
+`numpy.random.SeedSequence` spawn) instead of ``s + i``, so resets with seeds 7 and 8 deal
+no game twice. ``gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=n)`` (the
+environments' ``vector_entry_point``, `make_vector`) builds the native `BatchVectorEnv`,
+which behaves the same, for many environments where it can, and a `CardGameVectorEnv`
+otherwise (or with
+``vectorize="sync"``).
 """
 
 from __future__ import annotations
@@ -56,11 +59,15 @@ class CardGameVectorEnv(gymnasium.vector.SyncVectorEnv):
         return super().reset(seed=seed, options=options)
 
 
-def pyramid_vector(num_envs: int = 1, **kwargs: Any) -> CardGameVectorEnv:
-    """The vector entry point of ``pyramid13/Pyramid-v0``."""
-    return CardGameVectorEnv("pyramid13/Pyramid-v0", num_envs, **kwargs)
+def pyramid_vector(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv:
+    """The vector entry point of ``pyramid13/Pyramid-v0`` (see `make_vector`)."""
+    from ._native import make_vector
+
+    return make_vector("pyramid13/Pyramid-v0", num_envs, **kwargs)
 
 
-def spider_vector(num_envs: int = 1, **kwargs: Any) -> CardGameVectorEnv:
-    """The vector entry point of ``pyramid13/Spider-v0``."""
-    return CardGameVectorEnv("pyramid13/Spider-v0", num_envs, **kwargs)
+def spider_vector(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv:
+    """The vector entry point of ``pyramid13/Spider-v0`` (see `make_vector`)."""
+    from ._native import make_vector
+
+    return make_vector("pyramid13/Spider-v0", num_envs, **kwargs)

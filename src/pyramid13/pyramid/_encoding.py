@@ -46,6 +46,8 @@ imported only by the learning environments, through the game's registry entry
 
 from __future__ import annotations
 
+import copy
+from array import array
 from typing import Any
 
 import numpy as np
@@ -81,6 +83,8 @@ __all__ = [
 
 REMOVED, COVERED, AVAILABLE, EXPOSED_TALON, WASTE_BELOW, UNSEEN = range(6)
 _DRAW = MoveKind.DRAW
+_LOST = Status.LOST
+_PLAYING = Status.PLAYING
 _CARDS = 52
 _GLOBALS = 4
 _TALON = 24  # the cards outside the 28-card pyramid
@@ -241,6 +245,7 @@ class PyramidEncoder:
         self._waste_base = _CARDS + 2 * SLOTS
         self._tail_base = self._waste_base + rules.waste_piles
         self._vector = np.zeros(self._size, dtype=np.int16)
+        self._buffer = array("h")  # what `advance` writes; `_vector` is a view of it
         self._observation: Observation | None = None
         self._pyramid: tuple[Card | None, ...] = ()
         self._talon: tuple[Any, ...] = ()
@@ -356,9 +361,10 @@ class PyramidEncoder:
 
     def advance(self, state: GameState) -> npt.NDArray[np.int16] | None:
         """Encode `state`'s observation from the state itself, without building it: the
-        vector ``update(state.observe())`` would give. The vector holds no status, so a
-        state the engine declares LOST early (which the player may still play on) costs
-        what any other does; `play` gives the observation's status and legal moves.
+        vector ``update(state.observe())`` would give, or None (nothing encoded) where the
+        engine says LOST, since there the honest view may differ (pass ``state.observe()``
+        to `update`). Where it gives a vector, ``state.status`` and ``state.legal_moves()``
+        are the observation's.
 
         It reads only what the player sees: the pyramid, the waste, the stock's size, its
         top where the rules let it play, and the set of cards left in the stock (the cards
@@ -369,11 +375,46 @@ class PyramidEncoder:
             The encoder's own vector, which the next call changes in place: copy it to
             keep it.
         """
-        vector = self._vector
+        if state.status is _LOST:
+            return None
+        return self._encode(state)
+
+    def advance_view(
+        self, state: GameState
+    ) -> tuple[npt.NDArray[np.int16], Status, tuple[Move, ...]]:
+        """`advance` for every state, with the honest status and legal moves: the
+        observation's (``update(state.observe())``'s vector, ``observe().status`` and
+        ``observe().legal_moves()``), without building the observation. Where the engine
+        says LOST, the honest moves are worked out from what the player has seen, as
+        `Observation.legal_moves` does; the array never depends on the status.
+
+        Returns:
+            The encoder's own vector (copy it to keep it), the status and the moves.
+        """
+        status = state.status
+        vector = self._encode(state)
+        if status is not _LOST:
+            return vector, status, state.legal_moves() if status is _PLAYING else ()
+        status, moves = honest_play(state)
+        return vector, status, moves
+
+    @staticmethod
+    def play(state: GameState) -> tuple[Status, tuple[Move, ...]]:
+        """The status and legal moves of ``state.observe()`` (the honest ones), without
+        building it: ``state.status`` and ``state.legal_moves()`` but where the engine
+        declares the game LOST early."""
+        return honest_play(state)
+
+    def _encode(self, state: GameState) -> npt.NDArray[np.int16]:
+        """`advance`'s work: the vector of `state`, whatever its status."""
+        # The entries are written into an `array` (cheaper to write one by one than a
+        # NumPy array); the vector handed out is a NumPy view of it.
+        vector: Any = self._buffer
         last = self._state
         game = state._game
         if last is None or state._parent is not last or last._game is not game:
-            vector = self._vector = np.zeros(self._size, dtype=np.int16)
+            vector = self._buffer = array("h", bytes(2 * self._size))
+            self._vector = np.frombuffer(vector, dtype=np.int16)
             self._encode_state(vector, state)
         else:
             pyr = state._pyr
@@ -404,7 +445,7 @@ class PyramidEncoder:
                     vector[start + 1] = tail[1]
                     self._state = state
                     self._observation = None
-                    return vector
+                    return self._vector
                 elif move.kind is _DRAW:  # the drawn cards and the old tops lie below now
                     old = last._stock
                     for _ in range(((old.bit_length() + 5) // 6) - ((stock.bit_length() + 5) // 6)):
@@ -423,14 +464,19 @@ class PyramidEncoder:
                 self._advance_talon(vector, state)
         self._state = state
         self._observation = None
-        return vector
+        return self._vector
 
-    @staticmethod
-    def play(state: GameState) -> tuple[Status, tuple[Move, ...]]:
-        """The status and legal moves of ``state.observe()`` (the honest ones), without
-        building it: ``state.status`` and ``state.legal_moves()`` but where the engine
-        declares the game LOST early."""
-        return honest_play(state)
+    def __deepcopy__(self, memo: dict[int, Any]) -> PyramidEncoder:
+        clone = copy.copy(self)
+        memo[id(self)] = clone
+        for name, value in vars(self).items():
+            if name != "_vector":
+                setattr(clone, name, copy.deepcopy(value, memo))
+        if self._state is not None:  # the vector is a view of the buffer: of the copy's
+            clone._vector = np.frombuffer(clone._buffer, dtype=np.int16)
+        else:
+            clone._vector = self._vector.copy()
+        return clone
 
     def _encode_state(self, vector: npt.NDArray[np.int16], state: GameState) -> None:
         """Write every entry of `state`'s observation into the zeroed `vector`."""
@@ -517,7 +563,8 @@ class PyramidEncoder:
         old = self._tail
         start = self._tail_base
         if not old:
-            vector[start : start + _GLOBALS] = tail
+            for index in range(_GLOBALS):
+                vector[start + index] = tail[index]
         else:
             for index in range(_GLOBALS):
                 if tail[index] != old[index]:

@@ -50,4 +50,5 @@ GAME = Game.from_namespace(
     no_progress=None,  # every rule set ends: the stock's passes are bounded or cycle-checked
     namespace="pyramid13",
     encoding="pyramid13.pyramid._encoding",
+    batch="pyramid13.pyramid._batch:PyramidBatch",
 )

@@ -176,7 +176,7 @@ class SpiderBatch:
 
     An illegal action (not flagged by the mask, or outside ``0 .. ACTION_COUNT - 1``)
     leaves its game as it was with reward 0, as the environment's does; `illegal` flags
-    the games of the last step that got one. `reset` and `reset_states` take ``games=``
+    the games of the last step that got one. `reset` and `reset_states` take ``indices=``
     to start some games only (a vector environment's own resets).
 
     `status` holds codes, 0 playing, 1 won, 2 lost: ``STATUSES[code]`` is the `Status`.
@@ -331,22 +331,22 @@ class SpiderBatch:
             raise InvalidArgumentError("games names a game twice")
         return picked
 
-    def reset(self, seeds: Any, *, games: Any = None) -> None:
-        """Deal a new game to every game (or to `games`): ``Layout.shuffled(seed, rules)``.
+    def reset(self, seeds: Any, indices: Any = None) -> None:
+        """Deal a new game to every game (or to `indices`): ``Layout.shuffled(seed, rules)``.
 
         A full reset also seeds `np_random` (the seeds of automatic resets) with
         ``numpy.random.SeedSequence(seeds)``.
 
         Args:
             seeds: one deal seed (an int in ``0 .. 2**64 - 1``) per game dealt.
-            games: None (every game), or the games to deal: a bool mask of shape ``(n,)``
+            indices: None (every game), or the games to deal: a bool mask of shape ``(n,)``
                 or their indexes.
 
         Raises:
             InvalidArgumentError: a seed is not such an int, or `seeds` and the games
-                differ in number, or `games` is malformed; no game is dealt.
+                differ in number, or `indices` is malformed; no game is dealt.
         """
-        which = self._which(games)
+        which = self._which(indices)
         try:
             values = list(seeds)
         except TypeError:
@@ -366,26 +366,26 @@ class SpiderBatch:
                 )
             checked.append(seed)
         self._deal_seeds(which, checked)
-        if games is None:
+        if indices is None:
             self.np_random = np.random.default_rng(np.random.SeedSequence(checked))
         self._ready = True
         self._derived = None
 
-    def reset_states(self, states: Sequence[GameState], *, games: Any = None) -> None:
-        """Start every game (or `games`) from a position, one `GameState` per game.
+    def reset_states(self, states: Sequence[GameState], indices: Any = None) -> None:
+        """Start every game (or `indices`) from a position, one `GameState` per game.
 
         `state` continues each from the very state given (its history kept).
 
         Args:
             states: spider `GameState`s played under the batch's rules.
-            games: None (every game), or the games to start: a bool mask of shape
+            indices: None (every game), or the games to start: a bool mask of shape
                 ``(n,)`` or their indexes.
 
         Raises:
             InvalidArgumentError: a state is not a spider GameState, or is played under
                 other rules, or the number of states is not the number of games.
         """
-        which = self._which(games)
+        which = self._which(indices)
         states = list(states)
         if len(states) != which.size:
             raise InvalidArgumentError(

@@ -58,6 +58,7 @@ GAME = Game.from_namespace(
     },
     no_progress=NO_PROGRESS,
     progress=progress,
+    batch="pyramid13.spider._batch:SpiderBatch",
     namespace="pyramid13.spider",
     encoding="pyramid13.spider._encoding",
 )
