@@ -87,7 +87,9 @@ def test_the_native_vector_env_steps_as_the_synchronous_one(
             infos = native.reset(seed=[5, None, 6, 7, None, 8])[1]
             sync.reset(seed=[5, None, 6, 7, None, 8])
             native_states = native.states()
-            assert [state.layout for state in native_states][:1] == [p13.Layout.shuffled(5)]
+            first_state = native_states[0]
+            dealt = p13.game_of(first_state).deal(5, first_state.rules)
+            assert first_state.layout == dealt.layout
             sync_infos = sync.reset(seed=[5, 1, 6, 7, 2, 8])[1]
             infos = native.reset(seed=[5, 1, 6, 7, 2, 8])[1]
             assert data_equivalence(infos, sync_infos, exact=True)
