@@ -250,7 +250,13 @@ def test_is_legal_agrees_with_apply_on_text(state: GameState, first: int, second
         except p13.IllegalMoveError:
             assert not state.is_legal(text), text
         else:
-            assert state.is_legal(text), text
+            # `apply` also plays a draw or recycle the honest view offers where the engine
+            # has declared the game LOST from the stock it knows, which no longer has any
+            # legal move (the documented exception)
+            assert state.is_legal(text) or (
+                state.status is p13.Status.LOST
+                and Move.parse(text) in state.observe().legal_moves()
+            ), text
         assert state.is_legal(text) == state.is_legal(Move.parse(text))
 
 

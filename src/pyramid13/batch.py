@@ -52,8 +52,8 @@ __all__ = [
 
 #: The status codes of `BatchEngine.status`: ``STATUSES[code]`` is the `Status`.
 STATUSES: tuple[Status, Status, Status] = (Status.PLAYING, Status.WON, Status.LOST)
-#: The code of a game in progress (`Status.PLAYING`); 1 is won, 2 lost.
 PLAYING = 0
+"""The code of a game in progress, 0 (`Status.PLAYING`); 1 is won, 2 lost."""
 
 
 @runtime_checkable

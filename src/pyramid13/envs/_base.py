@@ -48,8 +48,8 @@ REWARD_MODES = ("score", "win")
 OBSERVATION_TYPES = ("array", "dict")
 #: The keys ``reset(options=...)`` reads.
 RESET_OPTIONS = ("state", "layout", "pysolfc", "deal_seed")
-#: The one action a finished episode's mask flags (see `CardGameEnv.action_mask`).
 END_ACTION = 0
+"""The one action a finished episode's mask flags, 0 (see `CardGameEnv.action_mask`)."""
 _MAX_SEED = 2**64 - 1
 _PLAYING, _WON, _LOST = Status.PLAYING, Status.WON, Status.LOST
 

@@ -30,10 +30,10 @@ from ._base import END_ACTION, OBSERVATION_TYPES, CardGameEnv, _seed, spawn_seed
 
 __all__ = ["NATIVE_FROM", "BatchVectorEnv", "make_vector"]
 
-#: The fewest environments for which ``gymnasium.make_vec`` builds a `BatchVectorEnv` by
-#: default: a call of the batched engine costs some NumPy calls whatever the number of
-#: games, so below this a `CardGameVectorEnv` (a Python step per game) is as fast.
 NATIVE_FROM = 32
+"""The fewest environments, 32, for which ``gymnasium.make_vec`` builds a `BatchVectorEnv`
+by default: a call of the batched engine costs some NumPy calls whatever the number of
+games, so below this a `CardGameVectorEnv` (a Python step per game) is as fast."""
 
 _STATUS_TEXT = np.array([status.value for status in batches.STATUSES], dtype=object)
 

@@ -43,7 +43,7 @@ replays (kept in a buffer as long as the longest game since the batch was made).
 A policy of your own masks its choice with `legal_mask` instead; `state` hands a game to
 the scalar tools (a solver, a bot, a picture) at any time.
 
-Layer: the Spider game (`pyramid13.spider`). It needs NumPy (the ``rl`` extra), so only
+Layer: the Spider game (``pyramid13.spider``). It needs NumPy (the ``rl`` extra), so only
 code that asks for it imports it, as the learning environments import
 `pyramid13.spider._encoding`: ``import pyramid13.spider`` never does.
 """
