@@ -182,6 +182,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             reward = "win" if self.rules.scoring.name == "none" else "score"
         self.reward_mode: str = reward
         """The reward mode in use: ``"score"`` or ``"win"``."""
+        self._score_reward = reward == "score"
         self.render_mode = render_mode
         self.observation_type = observation
         self.uses_information_state = information_state
@@ -536,31 +537,43 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             illegal = not (self._over and action == END_ACTION)
             return self._observation(), 0.0, self._over, False, self._info(illegal=illegal)
         before = self._score
-        after = cast(StateT, state.apply_unchecked(self._moves[action]))
+        after: Any = state.apply_unchecked(self._moves[action])  # a StateT
         self._state = after
         honest = self._honest
         if honest is not None:  # the array, the honest status and moves, from the state
             vector, status, moves = honest(after)
-            self._view = None
-            self._array = vector
-            self._score = score = after.score
-            self._status = status
-            over = status is not _PLAYING
-            self._set_mask(over, moves)
         elif (vector := self._fast(after) if self._fast is not None else None) is not None:
-            self._view = None
-            self._array = vector
             status = after.status
-            self._score = score = after.score
-            self._status = status
-            over = status is not _PLAYING
-            self._set_mask(over, () if over else after.legal_moves())
+            moves = after.legal_moves() if status is _PLAYING else ()
         else:
             self._advance(after, None)
-            status = self._status
-            score = self._score
-            over = self._over
-        if self.reward_mode == "score":
+            return self._stepped(before)
+        self._view = None
+        self._array = vector
+        self._score = score = after._score  # `score`, without the property's call
+        self._status = status
+        # `_set_mask`, written out: the hot path of every step.
+        over = self._over = status is not _PLAYING
+        if over:
+            legal = [END_ACTION]
+        else:
+            legal = []
+            action_of_id = self._action_of_id
+            try:
+                for move in moves:  # a plain loop: the fastest for the few moves there are
+                    legal.append(action_of_id[id(move)])
+            except KeyError:  # an equal move, not the same object
+                action_of = self._action_of
+                legal = [action_of[move] for move in moves]
+        old = self._set
+        if legal != old:
+            mask = self._mask
+            for flagged in old:
+                mask[flagged] = 0
+            for flagged in legal:
+                mask[flagged] = 1
+            self._set = legal
+        if self._score_reward:
             reward = float(score - before)
         else:
             reward = 1.0 if status is _WON else -1.0 if status is _LOST else 0.0
@@ -568,11 +581,21 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             info = {
                 "action_mask": self._mask_view.copy(),
                 "score": score,
-                "status": status.value,
+                "status": status._value_,  # `.value`, without the enum's descriptor
                 "illegal_action": False,
             }
-            return self._array.copy(), reward, over, False, info
+            return vector.copy(), reward, over, False, info
         return self._observation(), reward, over, False, self._info()
+
+    def _stepped(self, before: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """What `step` returns once the position is encoded (by `_advance`)."""
+        status = self._status
+        score = self._score
+        if self._score_reward:
+            reward = float(score - before)
+        else:
+            reward = 1.0 if status is _WON else -1.0 if status is _LOST else 0.0
+        return self._observation(), reward, self._over, False, self._info()
 
     def render(self) -> str | None:
         """The position as text (``"ansi"``) or as an SVG document (``"svg"``), drawn from

@@ -204,6 +204,16 @@ def pyramid_information_state_bounds(
     return np.concatenate([low, extra_low]), np.concatenate([high, extra_high])
 
 
+_SLOTS_IN: dict[int, tuple[int, ...]] = {}
+"""The slots of each set of slots met so far (a bit mask): the few that one move removes
+or uncovers, so the cache stays small."""
+
+
+def _slots_in(mask: int) -> tuple[int, ...]:
+    slots = _SLOTS_IN[mask] = tuple(slot for slot in range(SLOTS) if mask >> slot & 1)
+    return slots
+
+
 def _known_stock(observation: Observation) -> list[int]:
     """The stock from its top down: ``Card.index + 1`` where the player knows the card
     (`Observation.stock`), -1 where it is unseen."""
@@ -377,7 +387,7 @@ class PyramidEncoder:
         """
         if state.status is _LOST:
             return None
-        return self._encode(state)
+        return self.advance_view(state)[0]
 
     def advance_view(
         self, state: GameState
@@ -391,22 +401,8 @@ class PyramidEncoder:
         Returns:
             The encoder's own vector (copy it to keep it), the status and the moves.
         """
-        status = state.status
-        vector = self._encode(state)
-        if status is not _LOST:
-            return vector, status, state.legal_moves() if status is _PLAYING else ()
-        status, moves = honest_play(state)
-        return vector, status, moves
-
-    @staticmethod
-    def play(state: GameState) -> tuple[Status, tuple[Move, ...]]:
-        """The status and legal moves of ``state.observe()`` (the honest ones), without
-        building it: ``state.status`` and ``state.legal_moves()`` but where the engine
-        declares the game LOST early."""
-        return honest_play(state)
-
-    def _encode(self, state: GameState) -> npt.NDArray[np.int16]:
-        """`advance`'s work: the vector of `state`, whatever its status."""
+        moves = state.legal_moves()  # works the status out too
+        status = state._status
         # The entries are written into an `array` (cheaper to write one by one than a
         # NumPy array); the vector handed out is a NumPy view of it.
         vector: Any = self._buffer
@@ -421,50 +417,72 @@ class PyramidEncoder:
             if pyr != last._pyr:
                 self._advance_pyramid(vector, game.pyramid, last._pyr, pyr)
             stock = state._stock
-            waste = state._waste
-            if stock != last._stock or waste != last._waste:
+            if stock != last._stock or state._waste != last._waste:
                 move = state._move
-                if move._ids:  # a removal that took a talon card
-                    for card in move._ids:
-                        vector[card - 1] = REMOVED
-                elif move.kind is _DRAW and game.piles == 1 and game.draw_count == 1:
-                    drawn = last._stock & 63  # the one card drawn, the new waste top
+                if move.kind is _DRAW and game.piles == 1 and game.draw_count == 1:
+                    # The common draw, written out: the card drawn is the new waste top,
+                    # the old top lies below it, one card moves from stock to waste.
+                    drawn = last._stock & 63
                     below = last._waste & 63
                     if below:
                         vector[below - 1] = WASTE_BELOW
                     vector[drawn - 1] = EXPOSED_TALON
                     vector[self._waste_base] = drawn
-                    self._tops[0] = drawn
                     if game.stock_top and stock:
                         vector[(stock & 63) - 1] = EXPOSED_TALON
-                    tail = self._tail
                     start = self._tail_base
-                    tail[0] -= 1
-                    tail[1] += 1
-                    vector[start] = tail[0]
-                    vector[start + 1] = tail[1]
-                    self._state = state
-                    self._observation = None
-                    return self._vector
-                elif move.kind is _DRAW:  # the drawn cards and the old tops lie below now
-                    old = last._stock
-                    for _ in range(((old.bit_length() + 5) // 6) - ((stock.bit_length() + 5) // 6)):
-                        vector[(old & 63) - 1] = WASTE_BELOW
-                        old >>= 6
-                    old = last._waste
-                    for offset in game.offsets:
-                        top = (old >> offset) & 63
-                        if top:
-                            vector[top - 1] = WASTE_BELOW
-                else:  # a recycle: every waste card back into the stock
-                    old = stock
-                    while old:
-                        vector[(old & 63) - 1] = UNSEEN
-                        old >>= 6
-                self._advance_talon(vector, state)
+                    vector[start] -= 1
+                    vector[start + 1] += 1
+                elif move._ids and game.piles == 1:
+                    # A removal that took a talon card from the one waste pile (or the
+                    # stock's top): the cards taken, the new tops and the two counts.
+                    for card in move._ids:
+                        vector[card - 1] = REMOVED
+                    waste = state._waste
+                    top = waste & 63
+                    if top:
+                        vector[top - 1] = EXPOSED_TALON
+                    vector[self._waste_base] = top
+                    if game.stock_top and stock:
+                        vector[(stock & 63) - 1] = EXPOSED_TALON
+                    start = self._tail_base
+                    vector[start] = (stock.bit_length() + 5) // 6
+                    vector[start + 1] = (waste.bit_length() + 5) // 6
+                else:
+                    if move._ids:  # a removal that took a talon card
+                        for card in move._ids:
+                            vector[card - 1] = REMOVED
+                    elif move.kind is _DRAW:  # the drawn cards and the old tops lie below
+                        old = last._stock
+                        drawn_count = ((old.bit_length() + 5) // 6) - (
+                            (stock.bit_length() + 5) // 6
+                        )
+                        for _ in range(drawn_count):
+                            vector[(old & 63) - 1] = WASTE_BELOW
+                            old >>= 6
+                        old = last._waste
+                        for offset in game.offsets:
+                            top = (old >> offset) & 63
+                            if top:
+                                vector[top - 1] = WASTE_BELOW
+                    else:  # a recycle: every waste card back into the stock
+                        old = stock
+                        while old:
+                            vector[(old & 63) - 1] = UNSEEN
+                            old >>= 6
+                    self._advance_talon(vector, state)
         self._state = state
         self._observation = None
-        return self._vector
+        if status is _LOST:  # the engine's early verdict: the player's moves instead
+            status, moves = honest_play(state)
+        return self._vector, status, moves  # type: ignore[return-value]
+
+    @staticmethod
+    def play(state: GameState) -> tuple[Status, tuple[Move, ...]]:
+        """The status and legal moves of ``state.observe()`` (the honest ones), without
+        building it: ``state.status`` and ``state.legal_moves()`` but where the engine
+        declares the game LOST early."""
+        return honest_play(state)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> PyramidEncoder:
         clone = copy.copy(self)
@@ -496,8 +514,6 @@ class PyramidEncoder:
             while pile:
                 vector[(pile & 63) - 1] = WASTE_BELOW
                 pile >>= 6
-        self._tops = [0] * self.rules.waste_piles
-        self._tail = []
         self._advance_talon(vector, state)
 
     @staticmethod
@@ -505,42 +521,38 @@ class PyramidEncoder:
         vector: npt.NDArray[np.int16], cards: tuple[int, ...], old: int, pyr: int
     ) -> None:
         """Write the slots removed since `old` (-1: none yet) and the slots they uncover."""
-        changed = 0
         if old == -1:
             changed = pyr
+            slots: tuple[int, ...] = tuple(slot for slot in range(SLOTS) if pyr >> slot & 1)
         else:
             gone = old & ~pyr
-            while gone:
-                low = gone & -gone
-                gone ^= low
-                slot = low.bit_length() - 1
+            changed = 0
+            for slot in _SLOTS_IN.get(gone) or _slots_in(gone):
                 vector[cards[slot] - 1] = REMOVED
                 vector[_CARDS + slot] = 0
                 vector[_CARDS + SLOTS + slot] = 0
                 changed |= COVERS[slot]
             changed &= pyr
-        while changed:
-            low = changed & -changed
-            changed ^= low
-            slot = low.bit_length() - 1
+            if not changed:
+                return
+            slots = _SLOTS_IN.get(changed) or _slots_in(changed)
+        for slot in slots:
             available = not COVERED_BY[slot] & pyr
             vector[cards[slot] - 1] = AVAILABLE if available else COVERED
             vector[_CARDS + SLOTS + slot] = available
 
-    def _advance_talon(self, vector: npt.NDArray[np.int16], state: GameState) -> None:
-        """Write the exposed talon cards, the waste tops and the counts of `state`."""
+    def _advance_talon(self, vector: Any, state: GameState) -> None:
+        """Write the exposed talon cards, the waste tops and the counts of `state`, each
+        where it differs from what `vector` holds."""
         game = state._game
         stock = state._stock
         waste = state._waste
-        tops = self._tops
         base = self._waste_base
         if game.piles == 1:
             top = waste & 63
             if top:
                 vector[top - 1] = EXPOSED_TALON
-            if top != tops[0]:
-                vector[base] = top
-                tops[0] = top
+            vector[base] = top
             waste_cards = (waste.bit_length() + 5) // 6
         else:
             waste_cards = 0
@@ -549,27 +561,18 @@ class PyramidEncoder:
                 top = pile & 63
                 if top:
                     vector[top - 1] = EXPOSED_TALON
-                if top != tops[number]:
-                    vector[base + number] = top
-                    tops[number] = top
+                vector[base + number] = top
                 waste_cards += (pile.bit_length() + 5) // 6
         if game.stock_top and stock:
             vector[(stock & 63) - 1] = EXPOSED_TALON
         pass_ = state._pass
         cap = self._cap
         passes = self.rules.passes
-        left = -1 if passes is None else min(passes - pass_, cap - 1)
-        tail = ((stock.bit_length() + 5) // 6, waste_cards, min(pass_, cap), left)
-        old = self._tail
         start = self._tail_base
-        if not old:
-            for index in range(_GLOBALS):
-                vector[start + index] = tail[index]
-        else:
-            for index in range(_GLOBALS):
-                if tail[index] != old[index]:
-                    vector[start + index] = tail[index]
-        self._tail = list(tail)
+        vector[start] = (stock.bit_length() + 5) // 6
+        vector[start + 1] = waste_cards
+        vector[start + 2] = min(pass_, cap)
+        vector[start + 3] = -1 if passes is None else min(passes - pass_, cap - 1)
 
     def information_state(self) -> npt.NDArray[np.int16]:
         """The information-state vector of the last observation encoded."""
