@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from ._moves import MoveKind
 from ._observation import Observation
 from ._pile import ObservedPile
 from ._rules import RuleSet
@@ -59,6 +60,7 @@ __all__ = [
     "spider_observation_bounds",
 ]
 
+_UNIT_MOVE, _REMOVE_MOVE = MoveKind.UNIT, MoveKind.REMOVE
 _PILES = 10
 _DEPTH = 104
 _FACE_DOWN = _PILES * _DEPTH
@@ -270,7 +272,16 @@ class SpiderEncoder:
         downs = state._downs
         old_ups = last._ups
         old_downs = last._downs
-        for number in range(_PILES):
+        move = state._move
+        kind = move.kind
+        # Only the piles the move touched can have changed (a deal touches them all).
+        if kind is _UNIT_MOVE:
+            touched: Any = (move.source, move.target)
+        elif kind is _REMOVE_MOVE:
+            touched = (move.pile,)
+        else:
+            touched = range(_PILES)
+        for number in touched:
             packed = ups[number]
             down = (downs >> (3 * number)) & 7
             old = old_ups[number]
