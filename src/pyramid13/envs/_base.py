@@ -223,6 +223,7 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         # A step returns the bare array and the usual info: the fast path of `step`.
         self._plain = observation == "array" and not information_state and not leak_deal_seed
         self._set: list[int] = []  # the actions the mask flags
+        self._moves_seen: Any = None  # the moves `_set` was made from, while the game is on
         self._status = Status.PLAYING
         self._score = 0
         self._state: StateT | None = None
@@ -294,9 +295,11 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._mask = bytearray(self._action_count)
         self._mask_view = np.frombuffer(self._mask, dtype=np.int8)
         self._set = []
+        self._moves_seen = None  # the moves `_set` was made from, while the game is on
 
     def _set_mask(self, over: bool, moves: Any) -> None:
         self._over = over
+        self._moves_seen = None if over else moves
         if over:
             legal = [END_ACTION]
         else:
@@ -552,27 +555,31 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         self._array = vector
         self._score = score = after._score  # `score`, without the property's call
         self._status = status
-        # `_set_mask`, written out: the hot path of every step.
+        # `_set_mask`, written out: the hot path of every step. The engine may hand out
+        # the very tuple of moves of the last step: then the mask stands as it is.
         over = self._over = status is not _PLAYING
-        if over:
-            legal = [END_ACTION]
-        else:
-            legal = []
-            action_of_id = self._action_of_id
-            try:
-                for move in moves:  # a plain loop: the fastest for the few moves there are
-                    legal.append(action_of_id[id(move)])
-            except KeyError:  # an equal move, not the same object
-                action_of = self._action_of
-                legal = [action_of[move] for move in moves]
-        old = self._set
-        if legal != old:
-            mask = self._mask
-            for flagged in old:
-                mask[flagged] = 0
-            for flagged in legal:
-                mask[flagged] = 1
-            self._set = legal
+        if over or moves is not self._moves_seen:
+            if over:
+                legal = [END_ACTION]
+                self._moves_seen = None
+            else:
+                legal = []
+                action_of_id = self._action_of_id
+                try:
+                    for move in moves:  # a plain loop: the fastest for the few moves
+                        legal.append(action_of_id[id(move)])
+                except KeyError:  # an equal move, not the same object
+                    action_of = self._action_of
+                    legal = [action_of[move] for move in moves]
+                self._moves_seen = moves
+            old = self._set
+            if legal != old:
+                mask = self._mask
+                for flagged in old:
+                    mask[flagged] = 0
+                for flagged in legal:
+                    mask[flagged] = 1
+                self._set = legal
         if self._score_reward:
             reward = float(score - before)
         else:

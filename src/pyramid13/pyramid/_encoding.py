@@ -263,6 +263,7 @@ class PyramidEncoder:
         self._tops = [0] * rules.waste_piles
         self._tail: list[int] = []
         self._state: GameState | None = None  # the last state `advance` encoded
+        self._one_draw = False  # whether its game draws one card onto one waste pile
         self._cap = _pass_cap(rules)
 
     def reset(self, observation: Observation) -> npt.NDArray[np.int16]:
@@ -408,10 +409,11 @@ class PyramidEncoder:
         vector: Any = self._buffer
         last = self._state
         game = state._game
-        if last is None or state._parent is not last or last._game is not game:
+        if state._parent is not last or last is None:  # a child shares its parent's game
             vector = self._buffer = array("h", bytes(2 * self._size))
             self._vector = np.frombuffer(vector, dtype=np.int16)
             self._encode_state(vector, state)
+            self._one_draw = game.piles == 1 and game.draw_count == 1
         else:
             pyr = state._pyr
             if pyr != last._pyr:
@@ -419,7 +421,7 @@ class PyramidEncoder:
             stock = state._stock
             if stock != last._stock or state._waste != last._waste:
                 move = state._move
-                if move.kind is _DRAW and game.piles == 1 and game.draw_count == 1:
+                if move.kind is _DRAW and self._one_draw:
                     # The common draw, written out: the card drawn is the new waste top,
                     # the old top lies below it, one card moves from stock to waste.
                     drawn = last._stock & 63

@@ -71,12 +71,15 @@ def _count(packed: int) -> int:
 class _Shape:
     """What one set of remaining pyramid cards offers, for one deal."""
 
-    __slots__ = ("by_value", "moves", "value_bits")
+    __slots__ = ("by_value", "moves", "then_draw", "value_bits")
 
     def __init__(
         self, moves: tuple[Move, ...], by_value: list[tuple[int, ...]], value_bits: int
     ) -> None:
         self.moves = moves  # removals among pyramid cards alone
+        # Those and the draw: the legal moves where no talon card pairs, one shared tuple
+        # (a caller may then tell an unchanged set of moves by identity).
+        self.then_draw = moves + _DRAW_ONLY
         self.by_value = by_value  # value -> ids of available pyramid cards, slot order
         self.value_bits = value_bits  # bit v: some available pyramid card has value v
 
@@ -710,7 +713,7 @@ Card.parse('7D')), (CardLocation(place=<Place.STOCK: 'stock'>, index=None, depth
             return ()
         _set_status(self, Status.PLAYING)
         if stock:
-            return moves + _DRAW_ONLY
+            return shape.then_draw if moves is shape.moves else moves + _DRAW_ONLY
         if waste and (not game.passes or self._pass < game.passes):
             return moves + _RECYCLE_ONLY
         return moves
