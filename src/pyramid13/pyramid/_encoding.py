@@ -88,6 +88,9 @@ _PLAYING = Status.PLAYING
 _CARDS = 52
 _GLOBALS = 4
 _TALON = 24  # the cards outside the 28-card pyramid
+# With one waste pile: the entries of its top, the stock's size and the waste's size.
+_ONE_TOP = _CARDS + 2 * SLOTS
+_ONE_STOCK, _ONE_WASTE = _ONE_TOP + 1, _ONE_TOP + 2
 
 PASS_CAP: int = 16
 """The largest pass number (and passes left) the arrays hold: later passes read as 16."""
@@ -429,12 +432,11 @@ class PyramidEncoder:
                     if below:
                         vector[below - 1] = WASTE_BELOW
                     vector[drawn - 1] = EXPOSED_TALON
-                    vector[self._waste_base] = drawn
+                    vector[_ONE_TOP] = drawn
                     if game.stock_top and stock:
                         vector[(stock & 63) - 1] = EXPOSED_TALON
-                    start = self._tail_base
-                    vector[start] -= 1
-                    vector[start + 1] += 1
+                    vector[_ONE_STOCK] -= 1
+                    vector[_ONE_WASTE] += 1
                 elif move._ids and game.piles == 1:
                     # A removal that took a talon card from the one waste pile (or the
                     # stock's top): the cards taken, the new tops and the two counts.
@@ -444,12 +446,11 @@ class PyramidEncoder:
                     top = waste & 63
                     if top:
                         vector[top - 1] = EXPOSED_TALON
-                    vector[self._waste_base] = top
+                    vector[_ONE_TOP] = top
                     if game.stock_top and stock:
                         vector[(stock & 63) - 1] = EXPOSED_TALON
-                    start = self._tail_base
-                    vector[start] = (stock.bit_length() + 5) // 6
-                    vector[start + 1] = (waste.bit_length() + 5) // 6
+                    vector[_ONE_STOCK] = (stock.bit_length() + 5) // 6
+                    vector[_ONE_WASTE] = (waste.bit_length() + 5) // 6
                 else:
                     if move._ids:  # a removal that took a talon card
                         for card in move._ids:
