@@ -178,7 +178,7 @@ def main() -> None:
     parser.add_argument("--vector-n", type=int, default=1024, help="envs in each vector env")
     parser.add_argument("--vector-steps", type=int, default=20)
     parser.add_argument("--env-games", type=int, default=60, help="games for env/engine")
-    parser.add_argument("--repeat", type=int, default=3, help="runs; the best is kept")
+    parser.add_argument("--repeat", type=int, default=5, help="runs; the best is kept")
     args = parser.parse_args()
     if args.game not in [game.name for game in batch.batched_games()]:
         print(f"skipped: {args.game} has no batched engine")
