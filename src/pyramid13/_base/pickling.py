@@ -42,6 +42,10 @@ def pickled_without(*caches: str) -> Callable[[ClassT], ClassT]:
         >>> twin = copy.deepcopy(point)
         >>> twin, twin._cache
         (Point(x=1), None)
+        >>> pickled_without("_cache")(object)
+        Traceback (most recent call last):
+        ...
+        attr.exceptions.NotAnAttrsClassError: <class 'object'> is not an attrs-decorated class.
     """
 
     def decorate(cls: ClassT) -> ClassT:

@@ -123,8 +123,6 @@ class Limit(Generic[LimitT]):
         self._name = self._slot = ""
 
     def __set_name__(self, owner: type[Any], name: str) -> None:
-        if name not in ("node_limit", "time_limit"):
-            raise TypeError(f"a Limit is a node_limit or a time_limit, not {name!r}")
         self._name = name
         self._slot = f"_{name}"
 
