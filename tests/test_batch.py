@@ -394,3 +394,46 @@ def test_bad_calls_are_refused_and_change_nothing() -> None:
     assert np.array_equal(games.observe(), arrays)
     games.reset([], [])
     assert np.array_equal(games.observe(), arrays)
+
+
+#: Each game's messages for bad seeds: ``(seeds, message)`` for a batch of two games.
+BAD_SEEDS: dict[str, list[tuple[Any, str]]] = {
+    "pyramid": [
+        (seeds, f"seeds must be 2 ints in 0..2**64-1, not {shown}")
+        for seeds, shown in (([1], "[1]"), ([1, -1], "[1, -1]"), ([1, True], "[1, True]"), (7, "7"))
+    ],
+    "spider": [
+        ([1], "reset needs 2 seed(s), one per game dealt, not 1"),
+        ([1, -1], "a deal seed must be an int in 0..2**64-1, not -1"),
+        ([1, True], "a deal seed must be an int in 0..2**64-1, not True"),
+        (7, "seeds must be a sequence of ints, not 7"),
+    ],
+}
+
+
+@pytest.mark.parametrize("game", BATCHED)
+def test_bad_seeds_and_states_are_refused_with_messages_that_say_which(game: str) -> None:
+    entry = p13.get_game(game)
+    rules, other = RULE_CASES[game]()[:2]
+    assert rules != other
+    games = batch.for_rules(rules, 2)
+    games.reset([np.uint64(2**64 - 1), np.int8(3)])  # the largest seed, NumPy's ints too
+    assert [games.state(index).layout for index in range(2)] == [
+        entry.deal(seed, rules).layout for seed in (2**64 - 1, 3)
+    ]
+    for seeds, message in BAD_SEEDS[game]:
+        with pytest.raises(p13.InvalidArgumentError) as refused:
+            games.reset(seeds)
+        assert str(refused.value) == message
+    good = entry.deal(1, rules)
+    named = {"pyramid": "a Pyramid GameState", "spider": "a spider GameState"}[game]
+    for states, message in (
+        ([good, "KC"], f"states[1] must be {named}, not 'KC'"),
+        ([entry.deal(1, other), good], "states[0] is played under other rules than the batch's"),
+        ([good, entry.deal(1, other)], "states[1] is played under other rules than the batch's"),
+    ):
+        with pytest.raises(p13.InvalidArgumentError) as refused:
+            games.reset_states(states)
+        assert str(refused.value) == message
+    games.reset_states([good, good])
+    assert games.state(1) == good

@@ -8,6 +8,7 @@ its own.
 
 from __future__ import annotations
 
+import copy
 import pickle
 import random
 from collections import Counter
@@ -212,6 +213,29 @@ def test_samples_of_one_observation_share_its_past() -> None:
         first.layout.piles, second.layout.piles, spider_view.piles, strict=True
     ):
         assert one[pile.face_down_count :] == other[pile.face_down_count :]
+
+
+@pytest.mark.parametrize("game", ["pyramid", "spider"])
+def test_an_observation_is_copied_and_pickled_without_its_past(game: str) -> None:
+    # The past `determinize` finds is a cache of the observation: its pickles and copies
+    # equal it and leave the past out, to be found again when asked.
+    if game == "pyramid":
+        state: Any = list(pyramid_views(p13.RuleSet.preset("microsoft"), 3, 8))[2]
+    else:
+        state = list(spider_views(spider.RuleSet.preset("microsoft", suits=2), 3, 30))[2]
+    view = state.observe()
+    fresh = pickle.dumps(view)
+    sample = p13.determinize(view, random.Random(1))
+    assert view._past is not None  # found, and kept on the observation
+    assert pickle.dumps(view) == fresh
+    for twin in (pickle.loads(fresh), copy.deepcopy(view), copy.copy(view)):
+        assert type(twin) is type(view)
+        assert twin == view
+        assert hash(twin) == hash(view)
+        assert twin.history == view.history
+        assert twin._past is None
+        assert p13.determinize(twin, random.Random(1)) == sample
+        assert twin._past is not None
 
 
 def test_a_spider_sample_starts_with_the_undo_penalties_paid() -> None:

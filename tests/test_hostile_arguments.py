@@ -7,6 +7,7 @@ raises), and never a message as long as the value it was given.
 
 from __future__ import annotations
 
+import inspect
 import math
 import random
 import xml.etree.ElementTree as ET
@@ -618,6 +619,30 @@ def test_every_node_limit_takes_ints_up_to_2_63_and_refuses_the_rest_alike(name:
             call(value)
     call(MAX_NODE_LIMIT)  # the largest is taken
     call(1)
+
+
+@pytest.mark.parametrize("hinter_type", [p13.pyramid.Hinter, spider.Hinter])
+def test_a_games_hinter_checks_a_limit_set_later_as_a_given_one(hinter_type: Any) -> None:
+    hinter = hinter_type(node_limit=7, time_limit=0.5)
+    refused = {
+        "node_limit": (0, 2**63, 1.5, True, "7"),
+        "time_limit": (0, -1.0, math.nan, math.inf, 10**400, True, "1"),
+    }
+    for name, values in refused.items():
+        for value in values:
+            with pytest.raises(p13.InvalidArgumentError) as given:
+                hinter_type(**{name: value})
+            with pytest.raises(p13.InvalidArgumentError) as set_later:
+                setattr(hinter, name, value)
+            assert str(set_later.value) == str(given.value)
+            assert str(given.value).startswith(f"{name} must be ")
+    assert (hinter.node_limit, hinter.time_limit) == (7, 0.5)  # a refused value changes nothing
+    for node_limit, time_limit in ((None, None), (MAX_NODE_LIMIT, 2), (1, 1e-9)):
+        hinter.node_limit, hinter.time_limit = node_limit, time_limit
+        assert (hinter.node_limit, hinter.time_limit) == (node_limit, time_limit)
+    assert "node_limit=1, time_limit=1e-09" in repr(hinter)
+    for name in refused:  # documented on the class, as `help` shows it
+        assert "None" in (inspect.getdoc(getattr(hinter_type, name)) or "")
 
 
 def test_rolloutbots_solve_limit_follows_the_rule_from_0() -> None:

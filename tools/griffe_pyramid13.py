@@ -72,6 +72,10 @@ _SHOWN_AS = {"pyramid13._generic._Position": ("pyramid13._base.protocol", "State
 #: ``name = constant("microsoft")``: a read-only property that is always that value).
 _CONSTANT_CALLS = {"pyramid13._base.scoring.constant"}
 _FACTORY_CALLS = {"attrs.Factory", "attr.Factory"}
+#: Descriptors that make a writable, checked attribute: ``node_limit = Limit[int | None]
+#: ("docstring")`` reads and writes as a property of the type argument, so it is shown as
+#: one, with the argument as its docstring.
+_PROPERTY_CALLS = {"pyramid13._base.solving.Limit"}
 _LONGEST_VALUE = 60
 
 
@@ -141,6 +145,32 @@ def _add_attrs_init(cls: Class) -> None:
     )
 
 
+def _show_property(attribute: Attribute) -> None:
+    """An attribute made by one of `_PROPERTY_CALLS`, shown as the property it acts as."""
+    value = attribute.value
+    if not (
+        isinstance(value, ExprCall)
+        and isinstance(value.function, ExprSubscript)
+        and value.function.canonical_path in _PROPERTY_CALLS
+        and len(value.arguments) == 1
+    ):
+        return
+    parent = attribute.parent
+    template = parent.docstring if parent is not None else None
+    attribute.annotation = value.function.slice
+    attribute.value = None
+    attribute.labels -= {"class-attribute", "instance-attribute"}
+    attribute.labels |= {"property", "writable"}
+    attribute.docstring = Docstring(
+        ast.literal_eval(str(value.arguments[0])),
+        lineno=attribute.lineno,
+        endlineno=attribute.endlineno,
+        parent=attribute,
+        parser=template.parser if template is not None else None,
+        parser_options=template.parser_options if template is not None else None,
+    )
+
+
 def _is_public(path: str) -> bool:
     return not any(part.startswith("_") for part in path.split("."))
 
@@ -156,6 +186,9 @@ class PackageDocs(Extension):
             **kwargs: other hook arguments, unused.
         """
         objects = list(_walk(pkg))
+        for obj in objects:
+            if isinstance(obj, Attribute):
+                _show_property(obj)
         for obj in objects:
             if isinstance(obj, Class):
                 _add_attrs_init(obj)

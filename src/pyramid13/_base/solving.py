@@ -1,4 +1,5 @@
-"""What every game's solver shares: `SolveResult` and the check of its limits.
+"""What every game's solver shares: `SolveResult`, the check of its limits, and a
+hinter's limits as attributes (`Limit`).
 
 Layer: the floor (`pyramid13._base`), which every game imports and which imports no game.
 """
@@ -7,9 +8,10 @@ from __future__ import annotations
 
 import enum
 import math
-from typing import Final, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar, cast, overload
 
 import attrs
+from typing_extensions import Self
 
 from .errors import InvalidArgumentError
 from .integers import as_int
@@ -19,12 +21,14 @@ __all__ = [
     "GAME_DEFAULT",
     "MAX_NODE_LIMIT",
     "GameDefault",
+    "Limit",
     "SolveResult",
     "check_limits",
     "check_node_count",
 ]
 
 MoveT = TypeVar("MoveT")
+LimitT = TypeVar("LimitT")
 
 
 class GameDefault(enum.Enum):
@@ -91,6 +95,51 @@ def check_limits(node_limit: object, time_limit: object) -> None:
             "time_limit must be a positive, finite number of seconds or None, "
             f"not {describe(time_limit)}"
         )
+
+
+class Limit(Generic[LimitT]):
+    """A hinter's ``node_limit`` or ``time_limit``, named so in the class body: it reads
+    the value kept in the slot of that name with a leading underscore, and checks a value
+    set with `check_limits` first, so that every game's hinter refuses the same values
+    with the same messages. The type argument is the value's type, the argument its
+    docstring.
+
+    Examples:
+        >>> class Searcher:
+        ...     __slots__ = ("_node_limit",)
+        ...     node_limit = Limit[int | None]("Positions each call may store.")
+        >>> searcher = Searcher()
+        >>> searcher.node_limit = 100
+        >>> searcher.node_limit
+        100
+        >>> searcher.node_limit = 0
+        Traceback (most recent call last):
+        ...
+        pyramid13.InvalidArgumentError: node_limit must be an int in 1..2**63-1 or None, not 0
+    """
+
+    def __init__(self, doc: str) -> None:
+        self.__doc__ = doc
+        self._name = self._slot = ""
+
+    def __set_name__(self, owner: type[Any], name: str) -> None:
+        self._name = name
+        self._slot = f"_{name}"
+
+    @overload
+    def __get__(self, instance: None, owner: type[Any]) -> Self: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type[Any] | None = None) -> LimitT: ...
+
+    def __get__(self, instance: object, owner: type[Any] | None = None) -> Self | LimitT:
+        if instance is None:
+            return self
+        return cast(LimitT, getattr(instance, self._slot))
+
+    def __set__(self, instance: object, value: LimitT) -> None:
+        check_limits(**{"node_limit": None, "time_limit": None, self._name: value})
+        setattr(instance, self._slot, value)
 
 
 @attrs.frozen

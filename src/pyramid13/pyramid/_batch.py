@@ -32,6 +32,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
+from .._base.batching import as_seed, check_states
 from .._base.errors import InvalidArgumentError, InvalidRulesError
 from .._base.integers import as_int
 from .._base.text import describe
@@ -124,7 +125,6 @@ _OVERLAP = np.array(
 ).reshape(-1, 3)
 _BONUS = np.array(MICROSOFT_ROW_BONUS, dtype=np.int64)
 
-_M64 = (1 << 64) - 1
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
@@ -511,15 +511,7 @@ class PyramidBatch:
         items = list(states) if not isinstance(states, (str, bytes)) else None
         if items is None or len(items) != rows.size:
             raise InvalidArgumentError(f"states must be a sequence of {rows.size} GameState")
-        for number, state in enumerate(items):
-            if not isinstance(state, GameState):
-                raise InvalidArgumentError(
-                    f"states[{number}] must be a Pyramid GameState, not {describe(state)}"
-                )
-            if state.rules != self.rules:
-                raise InvalidArgumentError(
-                    f"states[{number}] is played under other rules than the batch's"
-                )
+        check_states(items, GameState, self.rules, "a Pyramid GameState")
         if not rows.size:
             return
         count = rows.size
@@ -1163,10 +1155,10 @@ def _simulate(talon: _Talon, facts: _Facts, batch: PyramidBatch) -> tuple[BoolAr
 
 def _seeds(seeds: Any, count: int) -> npt.NDArray[np.uint64]:
     try:
-        values = [as_int(seed) for seed in seeds]
+        values = [as_seed(seed) for seed in seeds]
     except TypeError:
         values = [None]
-    if len(values) != count or any(value is None or not 0 <= value <= _M64 for value in values):
+    if len(values) != count or None in values:
         raise InvalidArgumentError(
             f"seeds must be {count} ints in 0..2**64-1, not {describe(seeds)}"
         )

@@ -38,6 +38,7 @@ from .._base.errors import InvalidPositionError
 from .._base.fields import check_card_tuple, check_count, check_score, check_type, refuse
 from .._base.location import CardLocation, Place
 from .._base.packing import pack as _pack
+from .._base.pickling import pickled_without
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
 from .._base.scaffold import DeferredParent, MoveLine, as_move, move_line, sentence, set_line
@@ -98,6 +99,7 @@ def _history_repr(history: object) -> str:
     return repr(_history_key(history))
 
 
+@pickled_without("_past")  # a cache, found again when asked
 @attrs.frozen(init=False)
 class Observation:
     """What a Pyramid player sees and remembers: the pyramid, the waste, the stock as far as
@@ -160,15 +162,6 @@ class Observation:
     # The observation's past (`_past.find_past`), found by the first `determinize`; False
     # when it has none.
     _past: Any = attrs.field(default=None, init=False, repr=False, eq=False, hash=False)
-
-    def __getstate__(self) -> dict[str, Any]:
-        # Pickled without the past it may have found: a cache, found again when asked.
-        return {name: getattr(self, name) for name in _PICKLED}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_past", None)
 
     def __init__(
         self,
@@ -594,9 +587,6 @@ def _known_stock(state: GameState) -> tuple[Card | None, ...]:
         return stock
     hidden: tuple[None, ...] = (None,) * (len(stock) - 1)
     return (*hidden, stock[-1] if state.rules.stock_top_pairable else None)
-
-
-_PICKLED = tuple(field.name for field in attrs.fields(Observation) if field.name != "_past")
 
 
 def observe(state: GameState) -> Observation:

@@ -56,6 +56,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from .._base.batching import as_seed, check_states
 from .._base.errors import InvalidArgumentError, InvalidRulesError
 from .._base.integers import as_int
 from .._base.status import Status
@@ -83,7 +84,6 @@ _DEPTH = 104  # the observation's places per pile (no pile ever holds more cards
 _H = 128  # places per pile in the batch: 104 and room for a 13-card window past the top
 _UNITS_PER_SOURCE = _RUN * (PILES - 1)  # 117 unit actions leave each pile
 _REMOVE_ACTION = DEAL_ACTION + 1
-_MAX_SEED = 2**64 - 1
 _K = np.arange(_RUN, dtype=np.int64)
 
 # Card id (0: no card, 1..52: Card.index + 1) -> rank 1..13 (0 for no card), suit 0..3.
@@ -359,8 +359,8 @@ class SpiderBatch:
             )
         checked: list[int] = []
         for value in values:
-            seed = as_int(value)
-            if seed is None or not 0 <= seed <= _MAX_SEED:
+            seed = as_seed(value)
+            if seed is None:
                 raise InvalidArgumentError(
                     f"a deal seed must be an int in 0..2**64-1, not {describe(value)}"
                 )
@@ -391,15 +391,7 @@ class SpiderBatch:
             raise InvalidArgumentError(
                 f"reset_states needs {which.size} state(s), one per game, not {len(states)}"
             )
-        for number, state in enumerate(states):
-            if not isinstance(state, GameState):
-                raise InvalidArgumentError(
-                    f"states[{number}] must be a spider GameState, not {describe(state)}"
-                )
-            if state.rules != self.rules:
-                raise InvalidArgumentError(
-                    f"states[{number}] is played under other rules than the batch's"
-                )
+        check_states(states, GameState, self.rules, "a spider GameState")
         for game, state in zip(which.tolist(), states, strict=True):
             self._load(game, state)
             self._starts[game] = state

@@ -23,6 +23,7 @@ from .._base.errors import InvalidArgumentError, InvalidPositionError
 from .._base.fields import check_score
 from .._base.location import CardLocation
 from .._base.packing import pack as _pack
+from .._base.pickling import pickled_without
 from .._base.position import code_rules
 from .._base.sampling import check_sampling_arguments
 from .._base.scaffold import DeferredParent, MoveLine, as_move, move_line, sentence, set_line
@@ -81,6 +82,7 @@ def _history_repr(history: object) -> str:
     return repr(_history_key(history))
 
 
+@pickled_without("_past")  # a cache, found again when asked
 @attrs.frozen(init=False)
 class Observation:
     """What a Spider player sees: face-up cards, counts of hidden cards, and the unseen cards
@@ -126,15 +128,6 @@ class Observation:
     # The observation's past (`_past.find_past`), found by the first `determinize`; False
     # when it has none.
     _past: Any = attrs.field(default=None, init=False, repr=False, eq=False, hash=False)
-
-    def __getstate__(self) -> dict[str, Any]:
-        # Pickled without the past it may have found: a cache, found again when asked.
-        return {name: getattr(self, name) for name in _PICKLED}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-        object.__setattr__(self, "_past", None)
 
     def __init__(
         self,
@@ -500,9 +493,6 @@ class Observation:
 def _as_move(move: object) -> Move:
     """`move` as a spider Move: itself, its text or its action number."""
     return as_move(move, Move, SPACE, "spider Move")  # type: ignore[no-any-return]
-
-
-_PICKLED = tuple(field.name for field in attrs.fields(Observation) if field.name != "_past")
 
 
 def observe(state: GameState) -> Observation:

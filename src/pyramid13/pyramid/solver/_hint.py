@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 
 from ..._base.errors import InvalidArgumentError
-from ..._base.solving import check_limits
+from ..._base.solving import Limit, check_limits
 from ..._base.status import Status
 from .._greedy import greedy_move, rank_moves
 from .._layout import Layout
@@ -121,25 +121,10 @@ class Hinter:
         # used), which a move in a lost position should not lead back to.
         self._visited: dict[int, int] | None = None
 
-    @property
-    def node_limit(self) -> int | None:
-        """Positions each call may store (an int in 1..2**63-1, or None)."""
-        return self._node_limit
-
-    @node_limit.setter
-    def node_limit(self, value: int | None) -> None:
-        check_limits(value, None)
-        self._node_limit = value
-
-    @property
-    def time_limit(self) -> float | None:
-        """Seconds each call may search (a positive, finite number, or None)."""
-        return self._time_limit
-
-    @time_limit.setter
-    def time_limit(self, value: float | None) -> None:
-        check_limits(None, value)
-        self._time_limit = value
+    node_limit = Limit[int | None]("Positions each call may store (an int in 1..2**63-1, or None).")
+    time_limit = Limit[float | None](
+        "Seconds each call may search (a positive, finite number, or None)."
+    )
 
     def __repr__(self) -> str:
         return (

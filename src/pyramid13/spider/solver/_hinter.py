@@ -9,7 +9,7 @@ from collections import OrderedDict
 from typing import Any
 
 from ..._base.errors import InvalidArgumentError
-from ..._base.solving import check_limits
+from ..._base.solving import Limit, check_limits
 from ..._base.status import Status
 from ..._base.text import describe
 from .._greedy import greedy_move
@@ -84,26 +84,12 @@ class Hinter:
         self._lines: OrderedDict[GameState, tuple[Move, ...]] = OrderedDict()
         self._lost: OrderedDict[GameState, None] = OrderedDict()
 
-    @property
-    def node_limit(self) -> int | None:
-        """The solver's node budget for each call (an int in 1..2**63-1, or None)."""
-        return self._node_limit
-
-    @node_limit.setter
-    def node_limit(self, value: int | None) -> None:
-        check_limits(value, None)
-        self._node_limit = value
-
-    @property
-    def time_limit(self) -> float | None:
-        """The solver's time budget for each call, in seconds (a positive, finite number,
-        or None)."""
-        return self._time_limit
-
-    @time_limit.setter
-    def time_limit(self, value: float | None) -> None:
-        check_limits(None, value)
-        self._time_limit = value
+    node_limit = Limit[int | None](
+        "The solver's node budget for each call (an int in 1..2**63-1, or None)."
+    )
+    time_limit = Limit[float | None](
+        "The solver's time budget for each call, in seconds (a positive, finite number, or None)."
+    )
 
     def __repr__(self) -> str:
         return (
