@@ -18,7 +18,7 @@ from typing import Any
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import pyramid13 as p13
@@ -304,6 +304,15 @@ SPIDER_RULES = st.builds(
 
 
 @given(rules=rulesets(presets=False), seed=st.integers(0, 2**32 - 1))
+@example(  # a won game whose last pyramid cards went one at a time: the apex goes alone
+    rules=p13.RuleSet(
+        passes=None,
+        waste_piles=2,
+        waste_pairing=True,
+        goal=p13.Goal.ALL_CARDS,
+    ),
+    seed=2,
+)
 @settings(max_examples=25, deadline=None)
 def test_a_pyramid_sample_of_any_rules_is_a_whole_game(rules: p13.RuleSet, seed: int) -> None:
     # Waste pairing, overlap pairing, draws of three, several waste piles, the first card
@@ -387,3 +396,11 @@ def test_a_pyramid_deal_the_engine_refuses_is_not_used(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(pyramid_past._Search, "check", lambda self, past: False)
     starts_its_own_game(pyramid_view())
+
+
+def test_the_documented_search_budget_is_the_searchs() -> None:
+    from pyramid13.pyramid import _observation, _past
+
+    doc = " ".join(str(_observation.determinize.__doc__).split())
+    budget = f"at most {_past._POSITIONS:,} positions plus {_past._POSITIONS_PER_MOVE} per move"
+    assert budget in doc

@@ -288,7 +288,7 @@ class _Search:
                 yield (_PYRAMID,)
             yield from ((top,) for top in tops)
             return
-        if left >= 2:
+        if left >= 2 and _pair_fits(game, emptied):
             yield _PYRAMID, _PYRAMID
         if left:
             yield from ((_PYRAMID, top) for top in tops)
@@ -351,7 +351,7 @@ class _Search:
         for from_stock in range(int(game.stock_top and stock > 0) + 1):
             for from_waste in range(min(tops, count - from_stock) + 1):
                 pyramid = count - from_stock - from_waste
-                if removed + pyramid <= self.emptied:
+                if removed + pyramid <= self.emptied and (pyramid < 2 or _pair_fits(game, removed)):
                     yield stock - from_stock, (waste - from_waste,), removed + pyramid
 
     # -- the pyramid stage ---------------------------------------------------------------
@@ -495,6 +495,13 @@ class _Search:
             and state.pass_number == observation.pass_number
             and state.score == observation.score
         )
+
+
+def _pair_fits(game: _Game, removed: int) -> bool:
+    """Whether two pyramid cards may go in one move once `removed` have gone: two of the
+    cards left must be available, which takes three left (the apex lies under the two
+    below it), or two where one alone covers the other and the rules pair them."""
+    return SLOTS - removed >= 3 or (game.overlap and SLOTS - removed == 2)
 
 
 def _labels(packed: int) -> list[int]:
