@@ -402,5 +402,5 @@ def test_the_documented_search_budget_is_the_searchs() -> None:
     from pyramid13.pyramid import _observation, _past
 
     doc = " ".join(str(_observation.determinize.__doc__).split())
-    budget = f"at most {_past._POSITIONS:,} positions plus {_past._POSITIONS_PER_MOVE} per move"
+    budget = f"at most {_past._POSITIONS:,} positions plus {_past._POSITIONS_PER_MOVE:,} per move"
     assert budget in doc

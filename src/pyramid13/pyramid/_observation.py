@@ -769,7 +769,7 @@ def determinize(observation: Observation, rng: random.Random) -> GameState:
 
     When no deal leads to the observation through its history (a game begun from a
     position code, or an observation built by hand), or the search for one gives up (it
-    visits at most 20,000 positions plus 200 per move), the state starts a game of its
+    visits at most 100,000 positions plus 2,000 per move), the state starts a game of its
     own: its history is the observation's, but `GameState.undo` raises
     `UndoError` and its `layout` is a deal consistent with the position. When the
     player has seen the whole stock there is one state for the observation.

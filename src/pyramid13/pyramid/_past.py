@@ -52,8 +52,8 @@ _TALON = 52 - SLOTS
 _ROW = [position_of(slot)[0] for slot in range(SLOTS)]
 # The search gives up (and `determinize` keeps the observation's history as moves made
 # before its first state) after this many positions per move, plus a floor.
-_POSITIONS_PER_MOVE = 200
-_POSITIONS = 20_000
+_POSITIONS_PER_MOVE = 2_000
+_POSITIONS = 100_000
 _CHECKED_ENDS = 4  # ends found that the engine's replay refuses before giving up
 
 # Where a named card lay: ("pyramid", 0) a pyramid slot (the pyramid stage picks it),
