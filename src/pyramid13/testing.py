@@ -323,8 +323,8 @@ def check_vector_env(
     Args:
         envs: the vector environment to check (Gymnasium's wrappers included).
         seed: the seed of its resets and of the random actions; ``seed + 1`` is the other.
-        max_steps: the most steps it plays waiting for an episode to end (a Spider game
-            played at random seldom ends before its ``max_episode_steps``).
+        max_steps: the most steps it plays waiting for an episode to end (a vector
+            environment made with a small ``max_episode_steps`` ends one sooner).
         ignore_infos: infos whose values may differ between two runs from the same seed,
             left out of the comparisons (such as ``"episode"``, with its wall times, from
             Gymnasium's ``RecordEpisodeStatistics``); their ``_key`` flags are compared.
