@@ -285,7 +285,7 @@ def check_vector_env(
     """Check that `envs` keeps the promises of Gymnasium's vector environments.
 
     Gymnasium's ``check_env`` checks a single environment; this checks a
-    `gymnasium.vector.VectorEnv` with `Discrete` actions (ours, or any other, wrapped or
+    `gymnasium.vector.VectorEnv` with `Discrete` actions (pyramid13's or any other, wrapped or
     not), by Gymnasium's conventions (its ``VectorEnv`` and ``SyncVectorEnv``):
 
     * ``observation_space`` and ``action_space`` are ``batch_space`` of the single spaces
@@ -299,14 +299,16 @@ def check_vector_env(
       ``truncated`` bools of that shape; infos are a dict whose entries are arrays (or
       dicts of arrays) with one entry per environment, each flagged by its ``_key``
       array;
-    * two runs from the same seed with the same actions return the same data, step for
-      step (random legal actions, drawn with `seed`);
-    * no data a call returns shares an array with another call's
-      (``numpy.shares_memory``) or changes later;
+    * two runs from the same seed with the same actions (random legal ones, drawn with
+      `seed`) return the same rewards and flags at every step, and the same data at the
+      steps it keeps: the first 8, the step where an episode first ends and the two after;
+    * no data returned by its resets, or by the steps it keeps, shares an array with
+      another of these (``numpy.shares_memory``) or changes later;
     * the autoreset mode is kept: under ``NEXT_STEP``, the step after an episode ends
       gives that environment a new episode's observation, reward 0, ``terminated`` and
       ``truncated`` False, and the same data whatever its action; under ``SAME_STEP``,
-      ``infos["final_obs"]`` holds the final observations, flagged where episodes ended;
+      ``infos["final_obs"]`` holds the final observations, flagged where episodes ended
+      (under ``DISABLED`` it stops at the first end);
     * masks, where the environment gives them (``infos["action_mask"]``, an
       ``"action_mask"`` observation entry, ``action_masks()`` on the environment or on
       ``envs.unwrapped``): the shape ``(num_envs, n)``, 0s and 1s (``action_masks()``
@@ -331,7 +333,8 @@ def check_vector_env(
 
     Raises:
         AssertionError: a check failed (the message names the call and what was wrong),
-            or no episode ended within `max_steps` steps.
+            or no episode ended within `max_steps` steps. An exception the environment
+            raises itself passes through.
         InvalidArgumentError: `envs` is no ``VectorEnv``, its actions are not
             ``Discrete``, `seed` is not an int in ``0..2**32-2``, `max_steps` not a
             positive int, or `ignore_infos` not a collection of strings.
