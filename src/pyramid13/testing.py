@@ -1,4 +1,5 @@
-"""Checks for code built on pyramid13: `check_honest` tells whether a bot plays honestly.
+"""Checks for code built on pyramid13: `check_honest` tells whether a bot plays honestly,
+`check_vector_env` whether a vector environment keeps Gymnasium's promises.
 
 Layer: generic (it reaches each game through the registry, `pyramid13._base.games`).
 
@@ -10,6 +11,11 @@ cards, Pyramid's unseen stock) lie otherwise. An honest bot makes the same choic
 both; a bot that reads a hidden card is caught at the first position where a twin's
 hidden cards change its mind. A bot whose choice depends on them only now and then may
 need more twins or positions to be caught.
+
+`check_vector_env` plays the part of Gymnasium's ``check_env`` (which checks one
+environment) for a vector environment, such as ``gymnasium.make_vec("pyramid13/Pyramid-v0",
+num_envs=n)`` under your own wrappers. It needs the ``rl`` extra (NumPy and Gymnasium),
+imported when it is called.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 import copy
 import numbers
 import random
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any, NoReturn
 
 from ._base.bots import Bot, bot_view
@@ -26,7 +32,7 @@ from ._base.games import Game, game_of
 from ._base.integers import as_int
 from ._base.text import describe
 
-__all__ = ["DEFAULT_POSITIONS", "check_honest"]
+__all__ = ["DEFAULT_POSITIONS", "check_honest", "check_vector_env"]
 
 DEFAULT_POSITIONS = 200
 """How many positions `check_honest` compares by default: 200."""
@@ -267,3 +273,82 @@ def _judge(
         f"{bot!r} chose otherwise in a twin that looks the same: {expected} "
         f"in {state.to_string()!r}, {chosen} in {twin.to_string()!r} {where}"
     )
+
+
+def check_vector_env(
+    envs: Any,
+    *,
+    seed: int = 0,
+    max_steps: int = 2_000,
+    ignore_infos: Collection[str] = (),
+) -> None:
+    """Check that `envs` keeps the promises of Gymnasium's vector environments.
+
+    Gymnasium's ``check_env`` checks a single environment; this checks a
+    `gymnasium.vector.VectorEnv` with `Discrete` actions (pyramid13's or any other, wrapped or
+    not), by Gymnasium's conventions (its ``VectorEnv`` and ``SyncVectorEnv``):
+
+    * ``observation_space`` and ``action_space`` are ``batch_space`` of the single spaces
+      for ``num_envs`` environments;
+    * ``metadata["autoreset_mode"]`` is an ``AutoresetMode``;
+    * ``reset(seed=seed)`` is deterministic (Gymnasium's ``data_equivalence``), so is a
+      ``reset()`` after it, ``options={}`` changes nothing, ``seed + 1`` starts otherwise,
+      and the sub-environments do not all start alike;
+    * every observation lies in ``observation_space`` (with its shapes and dtypes);
+      rewards are finite floats of shape ``(num_envs,)``, ``terminated`` and
+      ``truncated`` bools of that shape; infos are a dict whose entries are arrays (or
+      dicts of arrays) with one entry per environment, each flagged by its ``_key``
+      array;
+    * two runs from the same seed with the same actions (random legal ones, drawn with
+      `seed`) return the same rewards and flags at every step, and the same data at the
+      steps it keeps: the first 8, the step where an episode first ends and the two after;
+    * no data returned by its resets, or by the steps it keeps, shares an array with
+      another of these (``numpy.shares_memory``) or changes later;
+    * the autoreset mode is kept: under ``NEXT_STEP``, the step after an episode ends
+      gives that environment a new episode's observation, reward 0, ``terminated`` and
+      ``truncated`` False, and the same data whatever its action; under ``SAME_STEP``,
+      ``infos["final_obs"]`` holds the final observations, flagged where episodes ended
+      (under ``DISABLED`` it stops at the first end);
+    * masks, where the environment gives them (``infos["action_mask"]``, an
+      ``"action_mask"`` observation entry, ``action_masks()`` on the environment or on
+      ``envs.unwrapped``): the shape ``(num_envs, n)``, 0s and 1s (``action_masks()``
+      bools, a new array each call), all alike, and at least one legal action in each
+      row;
+    * ``close()`` works, twice, and sets ``envs.unwrapped.closed``.
+
+    What it cannot see: that observations, rewards or masks are right for the game (the
+    differential tests of `pyramid13.batch` and the environments do that), anything past
+    the steps it plays (up to the first end of an episode, and two more steps), or
+    whether a ``NEXT_STEP`` reset deals a new game rather than some other observation. It
+    takes an environment whose start depends on its seed. It leaves `envs` closed.
+
+    Args:
+        envs: the vector environment to check (Gymnasium's wrappers included).
+        seed: the seed of its resets and of the random actions; ``seed + 1`` is the other.
+        max_steps: the most steps it plays waiting for an episode to end (a vector
+            environment made with a small ``max_episode_steps`` ends one sooner).
+        ignore_infos: infos whose values may differ between two runs from the same seed,
+            left out of the comparisons (such as ``"episode"``, with its wall times, from
+            Gymnasium's ``RecordEpisodeStatistics``); their ``_key`` flags are compared.
+
+    Raises:
+        AssertionError: a check failed (the message names the call and what was wrong),
+            or no episode ended within `max_steps` steps. An exception the environment
+            raises itself passes through.
+        InvalidArgumentError: `envs` is no ``VectorEnv``, its actions are not
+            ``Discrete``, `seed` is not an int in ``0..2**32-2``, `max_steps` not a
+            positive int, or `ignore_infos` not a collection of strings.
+
+    Examples:
+        >>> import gymnasium
+        >>> import pyramid13.envs
+        >>> from pyramid13.testing import check_vector_env
+        >>> envs = gymnasium.make_vec(
+        ...     "pyramid13/Pyramid-v0", num_envs=64, preset="classic", max_episode_steps=5)
+        >>> check_vector_env(envs)
+        >>> envs.closed
+        True
+    """
+    from .envs._check import run_vector_checks
+
+    run_vector_checks(envs, seed, max_steps, ignore_infos)

@@ -15,6 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 import gymnasium
+import numpy as np
+import numpy.typing as npt
 
 from .._base.integers import as_int
 from ._base import spawn_seeds
@@ -57,6 +59,14 @@ class CardGameVectorEnv(gymnasium.vector.SyncVectorEnv):
         if number is not None:
             seed = list(spawn_seeds(number, self.num_envs))
         return super().reset(seed=seed, options=options)
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions of every sub-environment, ``bool[num_envs, action_count]``,
+        one row each (as `BatchVectorEnv.action_masks`), under the name sb3-contrib's
+        ``MaskablePPO`` calls: row ``i`` is sub-environment ``i``'s
+        `CardGameEnv.action_masks`, as the last step's ``infos["action_mask"]``."""
+        masks: npt.NDArray[np.bool_] = np.stack(self.call("action_masks")).astype(bool)
+        return masks
 
 
 def pyramid_vector(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv:
