@@ -263,3 +263,17 @@ def test_a_reset_onto_a_position_declared_lost_is_encoded_afresh() -> None:
         observation, _ = env.reset(options={"state": state})
         expected = envs.encode_pyramid_observation(state.observe())
         assert np.array_equal(observation, expected)
+
+
+def test_under_a_vector_wrapper_the_masks_come_from_unwrapped() -> None:
+    # As the how-to says: Gymnasium's vector wrappers pass no attribute through.
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    native = gymnasium.make_vec("pyramid13/Pyramid-v0", num_envs=32, vectorize="native")
+    wrapped = RecordEpisodeStatistics(native)
+    wrapped.reset(seed=5)
+    assert not hasattr(wrapped, "get_wrapper_attr")
+    assert not hasattr(wrapped, "action_masks")
+    masks = wrapped.unwrapped.action_masks()
+    assert masks.shape == (32, 102)
+    assert masks.any(axis=1).all()
