@@ -274,6 +274,7 @@ def test_under_a_vector_wrapper_the_masks_come_from_unwrapped() -> None:
     wrapped.reset(seed=5)
     assert not hasattr(wrapped, "get_wrapper_attr")
     assert not hasattr(wrapped, "action_masks")
-    masks = wrapped.unwrapped.action_masks()
+    unwrapped: Any = wrapped.unwrapped
+    masks = unwrapped.action_masks()
     assert masks.shape == (32, 102)
     assert masks.any(axis=1).all()
