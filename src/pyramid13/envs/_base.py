@@ -542,16 +542,18 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
         before = self._score
         after: Any = state.apply_unchecked(self._moves[action])  # a StateT
         self._state = after
+        self._view = None  # built on demand, unless the step below builds it
         honest = self._honest
         if honest is not None:  # the array, the honest status and moves, from the state
             vector, status, moves = honest(after)
         elif (vector := self._fast(after) if self._fast is not None else None) is not None:
             status = after.status
             moves = after.legal_moves() if status is _PLAYING else ()
-        else:
-            self._advance(after, None)
-            return self._stepped(before)
-        self._view = None
+        else:  # no shortcut: the observation, built and encoded
+            view = self._view = after.observe()
+            vector = self._encoder.update(view)
+            status = view.status
+            moves = view.legal_moves() if status is _PLAYING else ()
         self._array = vector
         self._score = score = after._score  # `score`, without the property's call
         self._status = status
@@ -593,16 +595,6 @@ class CardGameEnv(gym.Env[Any, np.int64], Generic[StateT]):
             }
             return vector.copy(), reward, over, False, info
         return self._observation(), reward, over, False, self._info()
-
-    def _stepped(self, before: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """What `step` returns once the position is encoded (by `_advance`)."""
-        status = self._status
-        score = self._score
-        if self._score_reward:
-            reward = float(score - before)
-        else:
-            reward = 1.0 if status is _WON else -1.0 if status is _LOST else 0.0
-        return self._observation(), reward, self._over, False, self._info()
 
     def render(self) -> str | None:
         """The position as text (``"ansi"``) or as an SVG document (``"svg"``), drawn from

@@ -545,8 +545,7 @@ class PyramidEncoder:
             vector[_CARDS + SLOTS + slot] = available
 
     def _advance_talon(self, vector: Any, state: GameState) -> None:
-        """Write the exposed talon cards, the waste tops and the counts of `state`, each
-        where it differs from what `vector` holds."""
+        """Write the exposed talon cards, the waste tops and the counts of `state`."""
         game = state._game
         stock = state._stock
         waste = state._waste
